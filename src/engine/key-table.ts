@@ -1,0 +1,110 @@
+/**
+ * An open-addressing hash set of exact keys (two integers below 2^53 plus a
+ * small tag), cleared in O(1) between runs by a generation stamp. Used by the
+ * move generators for memoisation (ALG-9) and for deduplicating resulting
+ * positions (ALG-7) without allocating per node.
+ */
+export class KeyTable {
+  private capacity: number;
+  private mask: number;
+  private low: Float64Array;
+  private high: Float64Array;
+  private tag: Int32Array;
+  private value: Int32Array;
+  private stamp: Int32Array;
+  private generation = 1;
+  private used = 0;
+
+  constructor(initialCapacity = 1024) {
+    let c = 16;
+    while (c < initialCapacity) c <<= 1;
+    this.capacity = c;
+    this.mask = c - 1;
+    this.low = new Float64Array(c);
+    this.high = new Float64Array(c);
+    this.tag = new Int32Array(c);
+    this.value = new Int32Array(c);
+    this.stamp = new Int32Array(c);
+  }
+
+  clear(): void {
+    this.used = 0;
+    this.generation++;
+    if (this.generation === 0x7fffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  get size(): number {
+    return this.used;
+  }
+
+  private slotOf(low: number, high: number, tag: number): number {
+    // Mix both halves of each key; exactness comes from the comparison below.
+    const l1 = low >>> 0;
+    const l2 = (low / 4294967296) >>> 0;
+    const h1 = high >>> 0;
+    const h2 = (high / 4294967296) >>> 0;
+    let h = Math.imul(l1 ^ Math.imul(l2, 0x27d4eb2d), 0x9e3779b1);
+    h ^= Math.imul(h1 ^ Math.imul(h2, 0x165667b1), 0x85ebca77);
+    h ^= Math.imul(tag + 1, 0xc2b2ae3d);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    return h & this.mask;
+  }
+
+  /** The value stored under the key, or -1. */
+  get(low: number, high: number, tag: number): number {
+    let i = this.slotOf(low, high, tag);
+    const g = this.generation;
+    for (;;) {
+      if (this.stamp[i] !== g) return -1;
+      if (this.low[i] === low && this.high[i] === high && this.tag[i] === tag) return this.value[i];
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  /** Stores the key with `value` if absent; returns the existing value or -1 when inserted. */
+  putIfAbsent(low: number, high: number, tag: number, value: number): number {
+    if ((this.used + 1) * 2 > this.capacity) this.grow();
+    let i = this.slotOf(low, high, tag);
+    const g = this.generation;
+    for (;;) {
+      if (this.stamp[i] !== g) {
+        this.stamp[i] = g;
+        this.low[i] = low;
+        this.high[i] = high;
+        this.tag[i] = tag;
+        this.value[i] = value;
+        this.used++;
+        return -1;
+      }
+      if (this.low[i] === low && this.high[i] === high && this.tag[i] === tag) return this.value[i];
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  private grow(): void {
+    const oldLow = this.low;
+    const oldHigh = this.high;
+    const oldTag = this.tag;
+    const oldValue = this.value;
+    const oldStamp = this.stamp;
+    const oldCapacity = this.capacity;
+    const g = this.generation;
+    this.capacity = oldCapacity * 2;
+    this.mask = this.capacity - 1;
+    this.low = new Float64Array(this.capacity);
+    this.high = new Float64Array(this.capacity);
+    this.tag = new Int32Array(this.capacity);
+    this.value = new Int32Array(this.capacity);
+    this.stamp = new Int32Array(this.capacity);
+    this.generation = 1;
+    this.used = 0;
+    for (let i = 0; i < oldCapacity; i++) {
+      if (oldStamp[i] === g) this.putIfAbsent(oldLow[i], oldHigh[i], oldTag[i], oldValue[i]);
+    }
+  }
+}
