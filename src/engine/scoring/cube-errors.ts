@@ -1,0 +1,84 @@
+/**
+ * Stable error codes of scoring, the doubling cube and match play
+ * (STYLE.md §6). Same shape as `RulesError` in ../errors.ts
+ * (`{ code, message, field?, rule? }`) so the two lists can be merged there
+ * later without touching a caller; no code here clashes with one there.
+ *
+ * Two kinds, as in ../errors.ts:
+ * - input errors: the request does not describe a cube, a match, a loser…
+ *   (transports answer 400);
+ * - rule errors: a well-formed request that the rules forbid now, with the
+ *   rule that forbids it (transports answer 409 / `legal: false`).
+ */
+export const CUBE_INPUT_ERROR_CODES = [
+  /** A cube configuration, cube state or stake is malformed or inconsistent (CUBE-1). */
+  'INVALID_CUBE',
+  /** A match description is malformed or inconsistent (CUBE-6, LN-MATCH-1). */
+  'INVALID_MATCH',
+  /** The loser's checkers do not add up to a position at the end of a game. */
+  'INVALID_LOSER',
+  /** The resignation names no level, or not a level of any scoring. */
+  'INVALID_RESIGNATION',
+] as const;
+
+export const CUBE_RULE_ERROR_CODES = [
+  /** The cube is not used in this game: option off, or Fevga / Giul (LN-SCORE-5, CUBE-7). */
+  'CUBE_DISABLED',
+  /** Only the owner of the cube, or anyone while it is centred, may double (CUBE-2). */
+  'CUBE_NOT_OWNED',
+  /** Only the side on roll may double (CUBE-2). */
+  'NOT_YOUR_TURN',
+  /** A double is offered only before rolling, never during the opening move (CUBE-2). */
+  'NOT_BEFORE_ROLL',
+  /** Nobody doubles in the Crawford game (CUBE-6). */
+  'CRAWFORD_NO_DOUBLE',
+  /** The next value would exceed the configured cap (CUBE-1). */
+  'CUBE_CAP_REACHED',
+  /** A double is already waiting for an answer (CUBE-3). */
+  'OFFER_PENDING',
+  /** Take, drop, beaver or raccoon without an offer to answer (CUBE-3). */
+  'NO_DOUBLE_OFFERED',
+  /** The answer must come from the side that was doubled (CUBE-3, CUBE-5). */
+  'NOT_YOUR_DECISION',
+  /** Beavers are off, it is a match, or this offer cannot be beavered (CUBE-5). */
+  'BEAVER_NOT_ALLOWED',
+  /** Raccoons are off, it is a match, or there is no beaver to answer (CUBE-5). */
+  'RACCOON_NOT_ALLOWED',
+  /** The match already has a winner (CUBE-6). */
+  'MATCH_OVER',
+  /** The last-roll option is not defined for cascade or re-roll variants (LN-SCORE-6). */
+  'LAST_ROLL_UNDEFINED',
+  /** The scoring in use has no such resignation level (e.g. koks under K0). */
+  'RESIGN_LEVEL_UNAVAILABLE',
+] as const;
+
+export type CubeInputErrorCode = (typeof CUBE_INPUT_ERROR_CODES)[number];
+export type CubeRuleErrorCode = (typeof CUBE_RULE_ERROR_CODES)[number];
+export type CubeErrorCode = CubeInputErrorCode | CubeRuleErrorCode;
+
+/** Every code of this module, inputs first. */
+export const CUBE_ERROR_CODES: readonly CubeErrorCode[] = [...CUBE_INPUT_ERROR_CODES, ...CUBE_RULE_ERROR_CODES];
+
+/** An error of scoring, the cube machine or match play; shape-compatible with `RulesError`. */
+export interface CubeError {
+  readonly code: CubeErrorCode;
+  readonly message: string;
+  /** JSON path of the offending request field, for input errors. */
+  readonly field?: string;
+  /** The spec rule ID that decided, when there is one. */
+  readonly rule?: string;
+}
+
+export function cubeError(code: CubeErrorCode, message: string, extra: { field?: string; rule?: string } = {}): CubeError {
+  const e: { code: CubeErrorCode; message: string; field?: string; rule?: string } = { code, message };
+  if (extra.field !== undefined) e.field = extra.field;
+  if (extra.rule !== undefined) e.rule = extra.rule;
+  return e;
+}
+
+const INPUT_SET: ReadonlySet<string> = new Set(CUBE_INPUT_ERROR_CODES);
+
+/** Is this an input error (400) rather than a rule error? */
+export function isCubeInputError(code: CubeErrorCode): code is CubeInputErrorCode {
+  return INPUT_SET.has(code);
+}

@@ -1,0 +1,56 @@
+import { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ServiceError, statusOf } from '../service/errors';
+
+interface ValidationIssue {
+  property?: string;
+  constraints?: Record<string, string>;
+  children?: ValidationIssue[];
+}
+
+function firstIssue(issues: ValidationIssue[], prefix = ''): { field: string; message: string } | null {
+  for (const issue of issues) {
+    const field = prefix ? `${prefix}.${issue.property ?? ''}` : (issue.property ?? '');
+    if (issue.constraints) {
+      const message = Object.values(issue.constraints)[0] ?? 'invalid value';
+      return { field, message };
+    }
+    if (issue.children?.length) {
+      const inner = firstIssue(issue.children, field);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/**
+ * Maps every error to a clean GraphQL error: service errors keep their code
+ * and field, argument validation becomes INVALID_REQUEST with the field,
+ * GraphQL's own parse/validation errors keep Apollo's code, and anything
+ * else becomes INTERNAL with no internal detail (never a stack trace).
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof ServiceError) {
+    const { code, message, field, rule, stepIndex } = original.body;
+    return {
+      message,
+      path: formatted.path,
+      extensions: { code, field, rule, stepIndex, http: { status: statusOf(code) } },
+    };
+  }
+  const issues = (original as { extensions?: { validationErrors?: ValidationIssue[] } } | null)?.extensions?.validationErrors;
+  if (Array.isArray(issues)) {
+    const first = firstIssue(issues);
+    return {
+      message: first ? `${first.field}: ${first.message}` : 'invalid input',
+      path: formatted.path,
+      extensions: { code: 'INVALID_REQUEST', field: first ? `input.${first.field}` : undefined },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  return { message: 'internal error', path: formatted.path, extensions: { code: 'INTERNAL' } };
+}

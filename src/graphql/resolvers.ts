@@ -1,0 +1,36 @@
+import { Arg, Query, Resolver } from 'type-graphql';
+import { listMoves, validateMove } from '../service/moves';
+import { listVariants } from '../service/variants';
+import { MovesInput, ValidateInput, plain } from './inputs';
+import { Health, MovesResult, ValidationResult, Variant } from './types';
+
+/* Thin resolvers: parse (done by the input types), call one service function, return its view. */
+
+@Resolver()
+export class HealthResolver {
+  @Query(() => Health, { description: 'Liveness, as GET /health.' })
+  health(): Health {
+    return { status: 'ok' };
+  }
+}
+
+@Resolver()
+export class VariantsResolver {
+  @Query(() => [Variant], { description: 'Every preset with its option table, as GET /v1/variants.' })
+  variants(): Variant[] {
+    return listVariants().variants;
+  }
+}
+
+@Resolver()
+export class MovesResolver {
+  @Query(() => MovesResult, { description: 'Every legal play of the current stage, as POST /v1/moves.' })
+  moves(@Arg('input', () => MovesInput) input: MovesInput): MovesResult {
+    return listMoves(plain(input));
+  }
+
+  @Query(() => ValidationResult, { description: 'Validates a play or a prefix of one, as POST /v1/moves/validate.' })
+  validateMove(@Arg('input', () => ValidateInput) input: ValidateInput): ValidationResult {
+    return validateMove(plain(input)) as ValidationResult;
+  }
+}

@@ -1,0 +1,49 @@
+import { LONG_OPTIONS, longOptionValues } from '../engine/long/options';
+import { VARIANTS, Variant, variantAliases } from '../engine/variants';
+
+export interface OptionView {
+  key: string;
+  type: 'enum' | 'integer' | 'boolean';
+  values?: (string | number)[];
+  min?: number;
+  max?: number;
+  default: string | number | boolean;
+  rule: string;
+  description: string;
+}
+
+export interface VariantView {
+  name: string;
+  family: string;
+  title: string;
+  russian: string;
+  description: string;
+  specSection: string;
+  aliases: string[];
+  options: OptionView[];
+}
+
+function variantView(variant: Variant): VariantView {
+  const defaults = longOptionValues(variant.rules);
+  return {
+    name: variant.name,
+    family: variant.family,
+    title: variant.title,
+    russian: variant.russian,
+    description: variant.description,
+    specSection: variant.specSection,
+    aliases: variantAliases(variant.name),
+    options: LONG_OPTIONS.map((o) => {
+      const view: OptionView = { key: o.key, type: o.kind, default: defaults[o.key], rule: o.rule, description: o.description };
+      if (o.values) view.values = o.values.slice();
+      if (o.min !== undefined) view.min = o.min;
+      if (o.max !== undefined) view.max = o.max;
+      return view;
+    }),
+  };
+}
+
+/** `GET /v1/variants`: every preset with its full option table. */
+export function listVariants(): { variants: VariantView[] } {
+  return { variants: VARIANTS.map(variantView) };
+}
