@@ -15,10 +15,12 @@ export const CUBE_INPUT_ERROR_CODES = [
   'INVALID_CUBE',
   /** A match description is malformed or inconsistent (CUBE-6, LN-MATCH-1). */
   'INVALID_MATCH',
-  /** The loser's checkers do not add up to a position at the end of a game. */
+  /** The end of the game is malformed: the sides, or loser's checkers that are no end position. */
   'INVALID_LOSER',
   /** The resignation names no level, or not a level of any scoring. */
   'INVALID_RESIGNATION',
+  /** A scoring option is not one of its values (`short.scoring`). */
+  'INVALID_SCORING',
 ] as const;
 
 export const CUBE_RULE_ERROR_CODES = [
@@ -57,7 +59,10 @@ export type CubeRuleErrorCode = (typeof CUBE_RULE_ERROR_CODES)[number];
 export type CubeErrorCode = CubeInputErrorCode | CubeRuleErrorCode;
 
 /** Every code of this module, inputs first. */
-export const CUBE_ERROR_CODES: readonly CubeErrorCode[] = [...CUBE_INPUT_ERROR_CODES, ...CUBE_RULE_ERROR_CODES];
+export const CUBE_ERROR_CODES: readonly CubeErrorCode[] = [
+  ...CUBE_INPUT_ERROR_CODES,
+  ...CUBE_RULE_ERROR_CODES,
+];
 
 /** An error of scoring, the cube machine or match play; shape-compatible with `RulesError`. */
 export interface CubeError {
@@ -69,7 +74,11 @@ export interface CubeError {
   readonly rule?: string;
 }
 
-export function cubeError(code: CubeErrorCode, message: string, extra: { field?: string; rule?: string } = {}): CubeError {
+export function cubeError(
+  code: CubeErrorCode,
+  message: string,
+  extra: { field?: string; rule?: string } = {},
+): CubeError {
   const e: { code: CubeErrorCode; message: string; field?: string; rule?: string } = { code, message };
   if (extra.field !== undefined) e.field = extra.field;
   if (extra.rule !== undefined) e.rule = extra.rule;

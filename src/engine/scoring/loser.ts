@@ -117,9 +117,14 @@ export function parseLoserCheckers(
   for (const [key, value] of Object.entries(input.points)) {
     const f = `${field}.points.${key}`;
     if (!/^(?:[1-9]|1\d|2[0-4])$/.test(key)) {
-      return err(cubeError('INVALID_LOSER', "point keys must be integers 1..24 in the loser's own numbering", { field: f }));
+      return err(
+        cubeError('INVALID_LOSER', "point keys must be integers 1..24 in the loser's own numbering", {
+          field: f,
+        }),
+      );
     }
-    if (!isCount(value)) return err(cubeError('INVALID_LOSER', 'a point count must be an integer 0..15', { field: f }));
+    if (!isCount(value))
+      return err(cubeError('INVALID_LOSER', 'a point count must be an integer 0..15', { field: f }));
     counts[Number(key)] = value;
   }
   for (const key of ['off', 'bar'] as const) {

@@ -1,0 +1,235 @@
+import { Dice, unitsOfRoll } from '../dice';
+import { RuleErrorCode, RulesError, rulesError } from '../errors';
+import { Segment, expandSegments } from '../notation';
+import { Result, err, ok } from '../result';
+import { BAR, OFF, Step } from '../step';
+import { CHECKERS, MOVER_OFF, ShortBoard, boardKey } from './board';
+import { ShortPosition } from './position';
+import { ShortRules } from './rules';
+import { ShortStageSolver } from './stage';
+import { ShortStepFault, applyShortStep, shortStepFault } from './step-rules';
+import { ShortTurn, legalShortTurns } from './turn';
+
+/** ALG-8: a play is acceptable step by step while it is a prefix of some legal play. */
+export type ShortValidation =
+  | { readonly legal: true; readonly complete: true; readonly turn: ShortTurn }
+  | { readonly legal: true; readonly complete: false; readonly remainingUnits: readonly number[] }
+  | { readonly legal: false; readonly error: RulesError };
+
+const STEP_FAULT: Record<ShortStepFault, { code: RuleErrorCode; rule: string; message: string }> = {
+  [ShortStepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
+  [ShortStepFault.NoChecker]: { code: 'NO_CHECKER', rule: 'ALG-1', message: 'there is no checker of the mover on that point' },
+  [ShortStepFault.MustEnterFromBar]: {
+    code: 'MUST_ENTER_FROM_BAR',
+    rule: 'SH-BAR-1',
+    message: 'a checker on the bar must enter before any other checker moves',
+  },
+  [ShortStepFault.Blocked]: {
+    code: 'BLOCKED_POINT',
+    rule: 'SH-MOVE-1',
+    message: 'the landing point is held by two or more opponent checkers',
+  },
+  [ShortStepFault.BearOffNotAllHome]: {
+    code: 'BEAR_OFF_NOT_ALL_HOME',
+    rule: 'SH-OFF-1',
+    message: 'bearing off needs every checker in the home (own points 1..6), none on the bar',
+  },
+  [ShortStepFault.BearOffHigherChecker]: {
+    code: 'BEAR_OFF_HIGHER_CHECKER',
+    rule: 'LN-OFF-3',
+    message: 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)',
+  },
+};
+
+function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
+  const f = STEP_FAULT[fault];
+  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+}
+
+/** One way to read the steps so far: the board after them and the units left. */
+interface Branch {
+  readonly board: ShortBoard;
+  readonly remaining: readonly number[];
+  readonly used: number;
+}
+
+/** The validator's own solver, so that validation never disturbs the shared one. */
+const continuation = new ShortStageSolver();
+
+function won(board: ShortBoard): boolean {
+  return board[MOVER_OFF] === CHECKERS;
+}
+
+/**
+ * The plays that may follow a branch: solves its remaining units and calls
+ * `visit` with each resulting board; returns the most units a continuation uses.
+ */
+function continuations(br: Branch, visit: (board: ShortBoard) => boolean): number {
+  const r = br.remaining;
+  const n =
+    r.length === 2 && r[0] !== r[1]
+      ? continuation.solve(br.board, r[0], r[1])
+      : continuation.solveUnits(br.board, r.length > 0 ? r[0] : 1, r.length);
+  const scratch = new Int8Array(br.board.length);
+  for (let k = 0; k < n; k++) if (visit(continuation.playBoardInto(k, scratch))) break;
+  return continuation.maxUnits;
+}
+
+/** Checks the shape of each step before any rule: integers, a source 1..25 (25 = bar), a landing 0..24 (0 = off). */
+function stepShapeError(steps: readonly Step[]): RulesError | null {
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i] as Partial<Step> | null;
+    if (typeof s !== 'object' || s === null) {
+      return rulesError('INVALID_STEPS', 'a step is an object {from, to}', { field: `steps[${i}]` });
+    }
+    if (!Number.isInteger(s.from) || (s.from as number) < 1 || (s.from as number) > BAR) {
+      return rulesError('INVALID_STEPS', 'a step starts on a point 1..24 or on the bar (25), own numbering', {
+        field: `steps[${i}].from`,
+      });
+    }
+    if (!Number.isInteger(s.to) || (s.to as number) < OFF || (s.to as number) > 24) {
+      return rulesError('INVALID_STEPS', 'a step ends on a point 1..24 or off (0), own numbering', { field: `steps[${i}].to` });
+    }
+  }
+  return null;
+}
+
+/**
+ * Validates a proposed play of `dice` — a whole turn or a prefix of one
+ * (ALG-8) — and names the first step that breaks a rule, with the rule.
+ * Steps use the mover's own numbering, 25 = the bar and 0 = off. A play
+ * that bears off the last checker is complete as soon as the game is won,
+ * provided its resulting position is a legal play (MAX-6).
+ */
+export function validateShortPlay(
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+  steps: readonly Step[],
+): Result<ShortValidation, RulesError> {
+  const shape = stepShapeError(steps);
+  if (shape) return err(shape);
+  const generated = legalShortTurns(rules, position, dice);
+  if (!generated.ok) return generated;
+  const { turns, unitsUsed: maxUnits } = generated.value;
+  const legal = new Map<string, ShortTurn>();
+  for (const t of turns) legal.set(boardKey(t.board), t);
+  const isPair = dice[0] !== dice[1];
+
+  /** Does some legal play extend this branch (or is it one, ending the game)? */
+  const isPrefix = (br: Branch): boolean => {
+    if (br.used === maxUnits || won(br.board)) return legal.has(boardKey(br.board));
+    let found = false;
+    const more = continuations(br, (board) => (found = legal.has(boardKey(board))));
+    return found && br.used + more === maxUnits;
+  };
+
+  /** Why no legal play extends this branch (each of its steps is legal on its own). */
+  const diagnose = (br: Branch, stepIndex: number): RulesError => {
+    const reach = br.used + (won(br.board) ? 0 : continuations(br, () => true));
+    if (reach < maxUnits) {
+      if (isPair && maxUnits === 2) {
+        return rulesError('MUST_USE_BOTH_DICE', 'both dice can be played, so both must be (MAX-1, MAX-4)', {
+          stepIndex,
+          rule: 'MAX-1',
+        });
+      }
+      return rulesError('MUST_PLAY_MAXIMUM', `${maxUnits} units of this roll can be played, so they must be`, {
+        stepIndex,
+        rule: 'MAX-1',
+      });
+    }
+    if (isPair && maxUnits === 1) {
+      return rulesError('MUST_USE_LARGER_DIE', 'only one die can be played and the larger one can, so it must be', {
+        stepIndex,
+        rule: 'MAX-2',
+      });
+    }
+    return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', { stepIndex, rule: 'ALG-8' });
+  };
+
+  let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(dice), used: 0 }];
+  for (let i = 0; i < steps.length; i++) {
+    const { from, to } = steps[i];
+    const next: Branch[] = [];
+    let firstError: RulesError | null = null;
+    for (const br of branches) {
+      if (won(br.board) || br.remaining.length === 0) {
+        firstError ??= rulesError('TOO_MANY_STEPS', 'the roll has no units left for this step', {
+          stepIndex: i,
+          rule: won(br.board) ? 'MAX-6' : 'COM-7',
+        });
+        continue;
+      }
+      if (to >= from) {
+        firstError ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
+          stepIndex: i,
+          rule: 'SH-MOVE-1',
+        });
+        continue;
+      }
+      const distance = from - to;
+      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
+      if (candidates.length === 0) {
+        firstError ??= rulesError(
+          'DIE_NOT_AVAILABLE',
+          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from === BAR ? 'bar' : from} to ${to === OFF ? 'off' : to}`,
+          { stepIndex: i, rule: 'COM-8' },
+        );
+        continue;
+      }
+      candidates.sort((a, b) => a - b); // the exact die first
+      for (const die of candidates) {
+        const fault = shortStepFault(br.board, from, die);
+        if (fault !== ShortStepFault.None) {
+          firstError ??= stepError(fault, i);
+          continue;
+        }
+        const board = br.board.slice();
+        applyShortStep(board, from, die);
+        const remaining = br.remaining.slice();
+        remaining.splice(remaining.indexOf(die), 1);
+        next.push({ board, remaining, used: br.used + 1 });
+      }
+    }
+    if (next.length === 0) {
+      return ok({ legal: false, error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }) });
+    }
+    const prefixes = next.filter(isPrefix);
+    if (prefixes.length === 0) return ok({ legal: false, error: diagnose(next[0], i) });
+    branches = prefixes;
+  }
+  for (const br of branches) {
+    if (br.used === maxUnits || won(br.board)) {
+      const turn = legal.get(boardKey(br.board));
+      if (turn) return ok({ legal: true, complete: true, turn });
+    }
+  }
+  return ok({ legal: true, complete: false, remainingUnits: branches[0].remaining });
+}
+
+/**
+ * Validates a play written in notation (`24/18 13/11`, `bar/22*`, `6/off`):
+ * every way to fit its segments to the dice is tried; the first complete
+ * legal reading wins, then the first legal prefix, else the error of the
+ * reading that got furthest.
+ */
+export function validateShortNotation(
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+  segments: readonly Segment[],
+): Result<ShortValidation, RulesError> {
+  const readings = expandSegments(segments, unitsOfRoll(dice));
+  let prefix: ShortValidation | null = null;
+  let failure: { legal: false; error: RulesError } | null = null;
+  for (const steps of readings) {
+    const r = validateShortPlay(rules, position, dice, steps);
+    if (!r.ok) return r;
+    const v = r.value;
+    if (v.legal && v.complete) return r;
+    if (v.legal) prefix ??= v;
+    else if (!failure || (v.error.stepIndex ?? -1) > (failure.error.stepIndex ?? -1)) failure = v;
+  }
+  return ok((prefix ?? failure) as ShortValidation);
+}
