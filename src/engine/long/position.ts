@@ -100,8 +100,11 @@ function parseSeat(input: unknown, field: string): Result<SeatCheckers, RulesErr
     if (!/^(?:[1-9]|1\d|2[0-4])$/.test(key)) {
       return err(rulesError('INVALID_POSITION', `point keys must be integers 1..24 in the side's own numbering`, { field: f }));
     }
-    if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > CHECKERS) {
-      return err(rulesError('INVALID_POSITION', 'a point count must be an integer 0..15', { field: f }));
+    if (!Number.isInteger(value) || (value as number) < 0) {
+      return err(rulesError('INVALID_POSITION', 'a point count must be a non-negative integer', { field: f }));
+    }
+    if ((value as number) > CHECKERS) {
+      return err(rulesError('WRONG_CHECKER_COUNT', `${value} checkers on one point; each side has exactly 15`, { field: f }));
     }
     points[Number(key)] = value as number;
     total += value as number;

@@ -74,14 +74,14 @@ export class ShortStageSolver {
   // --- candidate pool, one entry per distinct resulting position
   private count = 0;
   private capacity = 0;
-  private entryUnits = new Int8Array(0);
-  private entryLarger = new Uint8Array(0);
-  private entryStepCount = new Int8Array(0);
-  private entryFrom = new Int8Array(0);
-  private entryTo = new Int8Array(0);
-  private entryHit = new Uint8Array(0);
-  private entryBoard = new Int8Array(0);
-  private alive = new Int32Array(0);
+  private entryUnits: Int8Array = new Int8Array(0);
+  private entryLarger: Uint8Array = new Uint8Array(0);
+  private entryStepCount: Int8Array = new Int8Array(0);
+  private entryFrom: Int8Array = new Int8Array(0);
+  private entryTo: Int8Array = new Int8Array(0);
+  private entryHit: Uint8Array = new Uint8Array(0);
+  private entryBoard: Int8Array = new Int8Array(0);
+  private alive: Int32Array = new Int32Array(0);
   private aliveCount = 0;
 
   /** Units the legal plays use (M of ALG-5), after `solve`. */

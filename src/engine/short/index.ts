@@ -1,0 +1,49 @@
+/**
+ * Short nardy (короткие нарды) = backgammon, SPEC §5: the rules core of the
+ * short family as a library — positions and their JSON contract, legal
+ * turns, step-by-step validation, notation, and the gnubg / XG formats.
+ */
+export type { ShortBoard } from './board';
+export {
+  BOARD_LENGTH as SHORT_BOARD_LENGTH,
+  MOVER_OFF as SHORT_MOVER_OFF,
+  MOVER_BAR as SHORT_MOVER_BAR,
+  OPPONENT_BAR as SHORT_OPPONENT_BAR,
+  OPPONENT_OFF as SHORT_OPPONENT_OFF,
+  flipBoard as flipShortBoard,
+  flipBoardInto as flipShortBoardInto,
+  moverPips as shortMoverPips,
+  opponentPips as shortOpponentPips,
+  boardKey as shortBoardKey,
+} from './board';
+export type { ShortRules, ShortPresetName, ShortOpeningRoll, ShortNextGameStarter, ShortScoring } from './rules';
+export { SHORT_PRESETS, SHORT_STANDARD } from './rules';
+export type { ShortPosition, ShortPositionJson, ShortSideJson, ShortSeat } from './position';
+export {
+  SHORT_START_POINTS,
+  initialShortPosition,
+  parseShortPosition,
+  makeShortPositionJson,
+  shortSeat,
+  shortWinner,
+  withShortTurn,
+} from './position';
+export type { ShortTurn, ShortTurns } from './turn';
+export { legalShortTurns, checkShortPlayable } from './turn';
+export { ShortStageSolver } from './stage';
+export { ShortStepFault, shortStepFault, applyShortStep } from './step-rules';
+export type { ShortValidation } from './validate';
+export { validateShortPlay, validateShortNotation } from './validate';
+export { makeGnubgNotation } from './gnubg-notation';
+export type { GnubgMatchState, GnubgGameState, GnubgResignation, GnubgSnapshot } from './gnubg-id';
+export {
+  makeGnubgPositionId,
+  parseGnubgPositionId,
+  makeMatchId,
+  parseMatchId,
+  checkMatchState,
+  makeGnubgId,
+  parseGnubgId,
+} from './gnubg-id';
+export type { Xgid, XgidCubeAction } from './xgid';
+export { makeXgid, parseXgid } from './xgid';

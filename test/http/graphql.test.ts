@@ -1,0 +1,86 @@
+import request from 'supertest';
+import { App } from '../../src/http/app';
+import { testApp } from '../support/app';
+
+/* GraphQL answers exactly what REST answers, through the real schema. */
+
+let app: App;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const start = { turn: 'white', white: { points: { '24': 15 } }, black: { points: { '24': 15 } } };
+
+const MOVES = `query($input: MovesInput!) { moves(input: $input) {
+  variant dice diceUsed count stage { actor origin units headAllowance firstTurnException }
+  turns { steps { from to } notation position positionId next { kind actor units stages winner } } } }`;
+const VALIDATE = `query($input: ValidateInput!) { validateMove(input: $input) {
+  legal complete remainingDice stage { actor origin units headAllowance firstTurnException }
+  steps { from to } notation position positionId next { kind actor units stages winner }
+  error { code message stepIndex rule } } }`;
+
+function gql(query: string, variables: object) {
+  return request(app.app).post('/graphql').send({ query, variables });
+}
+
+/** Drops the null fields GraphQL fills in for absent optional ones. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  }
+  return value;
+}
+
+describe('GraphQL parity with REST', () => {
+  it.each([
+    ['opening', { variant: 'long', position: start, dice: [6, 5] }],
+    ['cascade', { variant: 'crazy', position: start, dice: [5, 5] }],
+    ['debt', { variant: 'crazy-gulbar', position: { turn: 'white', white: { points: { '20': 1, '1': 14 } }, black: { points: { '20': 14, '5': 1 } } }, dice: [3, 3] }],
+  ])('moves %s', async (_name, input) => {
+    const rest = await request(app.app).post('/v1/moves').send(input);
+    const res = await gql(MOVES, { input });
+    expect(res.body.errors).toBeUndefined();
+    const restWithNull = { ...rest.body };
+    expect(withoutNulls(res.body.data.moves)).toEqual(withoutNulls(restWithNull));
+  });
+
+  it.each([
+    ['complete', { variant: 'long', position: start, dice: [6, 5], notation: '24/13' }],
+    ['prefix', { variant: 'long', position: start, dice: [6, 5], steps: [{ from: 24, to: 18 }] }],
+    ['illegal', { variant: 'long', position: start, dice: [6, 5], steps: [{ from: 24, to: 18 }, { from: 24, to: 19 }] }],
+  ])('validateMove %s', async (_name, input) => {
+    const rest = await request(app.app).post('/v1/moves/validate').send(input);
+    const res = await gql(VALIDATE, { input });
+    expect(res.body.errors).toBeUndefined();
+    expect(withoutNulls(res.body.data.validateMove)).toEqual(withoutNulls(rest.body));
+  });
+
+  it('variants and health', async () => {
+    const res = await request(app.app).post('/graphql').send({ query: '{ health { status } variants { name russian options { key default } } }' });
+    expect(res.body.data.health.status).toBe('ok');
+    expect(res.body.data.variants.map((v: { name: string }) => v.name)).toContain('giul');
+  });
+
+  it.each([
+    ['unknown variant', { variant: 'chess', position: start, dice: [6, 5] }, 'UNKNOWN_VARIANT', 'variant'],
+    ['16 checkers', { variant: 'long', position: { ...start, white: { points: { '24': 16 } } }, dice: [6, 5] }, 'WRONG_CHECKER_COUNT', 'position.white.points.24'],
+    ['game over', { variant: 'long', position: { turn: 'black', white: { points: {}, off: 15 }, black: { points: { '1': 15 } } }, dice: [6, 5] }, 'GAME_OVER', 'position'],
+    ['a long variant name', { variant: 'x'.repeat(100), position: start, dice: [6, 5] }, 'INVALID_REQUEST', 'input.variant'],
+  ])('errors carry the same code and field: %s', async (_label, input, code, field) => {
+    const res = await gql(MOVES, { input });
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors[0].extensions).toMatchObject({ code, field });
+    expect(JSON.stringify(res.body)).not.toContain('stacktrace');
+    expect(JSON.stringify(res.body)).not.toContain('x'.repeat(50));
+  });
+
+  it('a query that is not valid GraphQL is a clean error', async () => {
+    const res = await request(app.app).post('/graphql').send({ query: '{ moves { nope } }' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
