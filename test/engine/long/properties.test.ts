@@ -69,7 +69,7 @@ describe('long family properties', () => {
             const j = makeLongPositionJson(turn.state.position);
             for (const side of [j.white, j.black]) {
               const onBoard = Object.values(side.points).reduce((a, b) => a + b, 0);
-              expect(onBoard + side.off).toBe(15);
+              expect(onBoard + (side.off ?? 0)).toBe(15);
             }
             for (const [p] of Object.entries(j.white.points)) {
               const q = Number(p) <= 12 ? Number(p) + 12 : Number(p) - 12;

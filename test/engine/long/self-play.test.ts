@@ -18,7 +18,7 @@ function invariantsHold(preset: LongPresetName, state: LongState): string | null
   const rules = LONG_PRESETS[preset];
   const json = makeLongPositionJson(state.position);
   for (const side of ['white', 'black'] as const) {
-    const total = Object.values(json[side].points).reduce((a, b) => a + b, 0) + json[side].off;
+    const total = Object.values(json[side].points).reduce((a, b) => a + b, 0) + (json[side].off ?? 0);
     if (total !== 15) return `${side} has ${total} checkers`;
   }
   for (const p of Object.keys(json.white.points)) {

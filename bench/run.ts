@@ -1,0 +1,53 @@
+import { benchLongMovegen, longCorpus } from './long-movegen';
+import { ECHO_SCRIPT, SERVER_SCRIPT, load, startProcess } from './http';
+
+/**
+ * `npm run bench`: prints the figures recorded in docs/benchmarks.md.
+ * Benchmarks measure; they never pass or fail.
+ */
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
+
+  console.log('\n== long nardy legal-turn generation (one core, classic rules)');
+  const corpus = longCorpus(200, 20261202);
+  console.log(`corpus: ${corpus.states.length} positions from 200 seeded self-play games`);
+  const long = benchLongMovegen(corpus);
+  console.log(
+    `stage solver      : ${fmt(long.solver.positionsPerSecond)} positions/s, ${fmt(long.solver.microsecondsPerPosition, 2)} µs/position, ${fmt(long.solver.averagePlays, 1)} plays/position`,
+  );
+  console.log(
+    `legalLongTurns API: ${fmt(long.api.positionsPerSecond)} positions/s, ${fmt(long.api.microsecondsPerPosition, 2)} µs/position`,
+  );
+
+  console.log(`\n== REST on loopback (autocannon, 16 connections, ${seconds} s each)`);
+  const body = {
+    variant: 'long',
+    position: {
+      turn: 'white',
+      white: { points: { '24': 10, '18': 1, '13': 2, '9': 1, '6': 1 } },
+      black: { points: { '24': 11, '20': 1, '16': 2, '11': 1 } },
+    },
+    dice: [5, 3],
+  };
+  const server = await startProcess(SERVER_SCRIPT, 3971, '/health');
+  const echo = await startProcess(ECHO_SCRIPT, 3972, '/health');
+  try {
+    await load(3971, '/v1/moves', body, 2); // warm-up
+    const moves = await load(3971, '/v1/moves', body, seconds);
+    await load(3972, '/echo', body, 2);
+    const bare = await load(3972, '/echo', body, seconds);
+    console.log(`POST /v1/moves   : ${fmt(moves.requestsPerSecond)} req/s, p50 ${moves.p50} ms, p99 ${moves.p99} ms, errors ${moves.errors}, non-2xx ${moves.non2xx}`);
+    console.log(`bare express echo: ${fmt(bare.requestsPerSecond)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms`);
+    console.log(`ratio moves/echo : ${fmt(moves.requestsPerSecond / bare.requestsPerSecond, 2)}`);
+  } finally {
+    server.kill('SIGTERM');
+    echo.kill('SIGTERM');
+  }
+}
+
+void main();
