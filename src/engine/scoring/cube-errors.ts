@@ -54,8 +54,11 @@ export const CUBE_RULE_ERROR_CODES = [
   'RESIGN_LEVEL_UNAVAILABLE',
 ] as const;
 
+/** Codes of malformed input (400). */
 export type CubeInputErrorCode = (typeof CUBE_INPUT_ERROR_CODES)[number];
+/** Codes of well-formed requests the rules forbid now (409). */
 export type CubeRuleErrorCode = (typeof CUBE_RULE_ERROR_CODES)[number];
+/** Every code of scoring, the cube and match play. */
 export type CubeErrorCode = CubeInputErrorCode | CubeRuleErrorCode;
 
 /** Every code of this module, inputs first. */
@@ -74,6 +77,7 @@ export interface CubeError {
   readonly rule?: string;
 }
 
+/** Builds a `CubeError`, leaving out `field` / `rule` when not given (like `rulesError`). */
 export function cubeError(
   code: CubeErrorCode,
   message: string,

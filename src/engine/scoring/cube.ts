@@ -56,6 +56,7 @@ export interface CubeOffer {
   readonly raccoon?: boolean;
 }
 
+/** The cube during one game (CUBE-1…CUBE-5). */
 export interface CubeState {
   /**
    * The cube's value, a power of two (CUBE-1). While an offer is pending it
@@ -90,15 +91,19 @@ export interface CubeContext {
   readonly match?: MatchState | null;
 }
 
+/** What a player does with the cube (CUBE-2, CUBE-3, CUBE-5). */
 export type CubeActionType = 'double' | 'take' | 'drop' | 'beaver' | 'raccoon';
 
+/** Every cube action, in the order `legalCubeActions` lists them. */
 export const CUBE_ACTION_TYPES: readonly CubeActionType[] = ['double', 'take', 'drop', 'beaver', 'raccoon'];
 
+/** One cube action and the side that takes it. */
 export interface CubeAction {
   readonly type: CubeActionType;
   readonly by: Side;
 }
 
+/** The result of a legal cube action. */
 export interface CubeOutcome {
   readonly state: CubeState;
   /** Set when the action ended the game: a drop (CUBE-3). */
@@ -254,8 +259,9 @@ export function applyCubeAction(
     if (context.openingMove) {
       return fail('NOT_BEFORE_ROLL', 'no double during the opening move: its roll is already made', 'CUBE-2');
     }
-    if (context.rolled)
+    if (context.rolled) {
       return fail('NOT_BEFORE_ROLL', 'a double is offered before rolling, not after', 'CUBE-2');
+    }
     if (state.owner !== 'center' && state.owner !== by) {
       return fail('CUBE_NOT_OWNED', `${sideName(state.owner)} owns the cube; only he may redouble`, 'CUBE-2');
     }
@@ -269,16 +275,18 @@ export function applyCubeAction(
   const responder = otherSide(offer.by);
   switch (action.type) {
     case 'take': {
-      if (by !== responder)
+      if (by !== responder) {
         return fail('NOT_YOUR_DECISION', `${sideName(responder)} must answer the double`, 'CUBE-3');
+      }
       // Plain take: the taker owns the cube. Beaver: the beaverer (the offerer)
       // keeps it. Raccoon: the beaverer (now the taker) keeps it (CUBE-5).
       const owner: Side = offer.beaver && !offer.raccoon ? offer.by : responder;
       return ok({ state: withoutOffer(state, { value: state.value * 2, owner, turned: true }) });
     }
     case 'drop': {
-      if (by !== responder)
+      if (by !== responder) {
         return fail('NOT_YOUR_DECISION', `${sideName(responder)} must answer the double`, 'CUBE-3');
+      }
       const score = scoreDroppedCube(offer.by, state.value);
       if (!score.ok) return score;
       return ok({ state: withoutOffer(state, {}), gameOver: score.value });
@@ -292,8 +300,9 @@ export function applyCubeAction(
         );
       }
       if (offer.beaver) return fail('BEAVER_NOT_ALLOWED', 'a beaver cannot be beavered; answer it', 'CUBE-5');
-      if (by !== responder)
+      if (by !== responder) {
         return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} was doubled`, 'CUBE-5');
+      }
       if (!withinCap(effective, state.value, 4)) {
         return fail('CUBE_CAP_REACHED', `a beaver would take the cube above ${effective.cap}`, 'CUBE-1');
       }
@@ -313,8 +322,9 @@ export function applyCubeAction(
       if (!offer.beaver || offer.raccoon) {
         return fail('RACCOON_NOT_ALLOWED', 'a raccoon answers a beaver, once', 'CUBE-5');
       }
-      if (by !== responder)
+      if (by !== responder) {
         return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} may answer the beaver`, 'CUBE-5');
+      }
       if (!withinCap(effective, state.value, 4)) {
         return fail('CUBE_CAP_REACHED', `a raccoon would take the cube above ${effective.cap}`, 'CUBE-1');
       }
@@ -377,8 +387,9 @@ export function checkCubeConfig(config: CubeConfig, field = 'cube.config'): Resu
         rule: key === 'cap' ? 'CUBE-1' : 'CUBE-5',
       }),
     );
-  if (typeof config !== 'object' || config === null)
+  if (typeof config !== 'object' || config === null) {
     return err(cubeError('INVALID_CUBE', `${field} must be an object`, { field }));
+  }
   for (const key of ['enabled', 'beaver', 'raccoon', 'jacoby'] as const) {
     if (typeof config[key] !== 'boolean') return bad(`${key} must be a boolean`, key);
   }
@@ -389,10 +400,12 @@ export function checkCubeConfig(config: CubeConfig, field = 'cube.config'): Resu
   ) {
     return bad('automaticDoubles must be an integer 0..6', 'automaticDoubles');
   }
-  if (config.cap !== null && !isPowerOfTwo(config.cap))
+  if (config.cap !== null && !isPowerOfTwo(config.cap)) {
     return bad('cap must be null or a power of two: 1, 2, 4…', 'cap');
-  if (config.raccoon && !config.beaver)
+  }
+  if (config.raccoon && !config.beaver) {
     return bad('a raccoon answers a beaver: raccoon needs beaver', 'raccoon');
+  }
   return ok(config);
 }
 
@@ -408,13 +421,16 @@ export function checkCubeState(
 ): Result<CubeState, CubeError> {
   const bad = (message: string, key: string, rule = 'CUBE-1') =>
     err(cubeError('INVALID_CUBE', message, { field: `${field}.${key}`, rule }));
-  if (typeof state !== 'object' || state === null)
+  if (typeof state !== 'object' || state === null) {
     return err(cubeError('INVALID_CUBE', `${field} must be an object`, { field }));
+  }
   if (!isPowerOfTwo(state.value)) return bad('the cube value must be a power of two: 1, 2, 4, 8…', 'value');
-  if (config.cap !== null && state.value > config.cap)
+  if (config.cap !== null && state.value > config.cap) {
     return bad(`the cube value is above the cap ${config.cap}`, 'value');
-  if (state.owner !== 'center' && !isSide(state.owner))
+  }
+  if (state.owner !== 'center' && !isSide(state.owner)) {
     return bad('owner must be "center", "white" or "black"', 'owner');
+  }
   if (typeof state.turned !== 'boolean') return bad('turned must be a boolean', 'turned', 'CUBE-5');
   if (!Number.isInteger(state.automaticDoubles) || state.automaticDoubles < 0) {
     return bad('automaticDoubles must be a whole number ≥ 0', 'automaticDoubles', 'CUBE-5');
@@ -468,8 +484,9 @@ function unknownKeys(
   field: string,
 ): CubeError | null {
   for (const key of Object.keys(input)) {
-    if (!known.includes(key))
+    if (!known.includes(key)) {
       return cubeError('INVALID_CUBE', `unknown field ${field}.${key}`, { field: `${field}.${key}` });
+    }
   }
   return null;
 }
@@ -495,10 +512,11 @@ export function parseCubeState(
   if (unknown) return err(unknown);
   const offered = input.offered;
   if (offered !== undefined && offered !== null) {
-    if (!isPlainObject(offered))
+    if (!isPlainObject(offered)) {
       return err(
         cubeError('INVALID_CUBE', `${field}.offered must be an object`, { field: `${field}.offered` }),
       );
+    }
     const unknownOffer = unknownKeys(offered, ['by', 'beaver', 'raccoon'], `${field}.offered`);
     if (unknownOffer) return err(unknownOffer);
     for (const key of ['beaver', 'raccoon'] as const) {

@@ -191,7 +191,7 @@ function longRung(rules: LongScoringRules, loser: LoserCheckers, loserName: stri
         result: 'per-checker',
         multiplier: left,
         rule: 'KH-4',
-        name: `one stake for each of ${left} checker${left === 1 ? '' : 's'} not borne off`,
+        name: `a stake for each checker not borne off (${left})`,
         reason: `${loserName} bore off ${off} of 15`,
         gammonLike: false,
         checkersLeft: left,
@@ -300,10 +300,11 @@ export function scoreLongResignation(
   resignation: Resignation,
   stake: Stake = NO_CUBE,
 ): Result<GameScore, CubeError> {
-  if (!isSide(resigner))
+  if (!isSide(resigner)) {
     return err(
       cubeError('INVALID_RESIGNATION', 'resigner must be "white" or "black"', { field: 'resigner' }),
     );
+  }
   const s = checkLongStake(rules, stake);
   if (!s.ok) return s;
   const rung = resignationRung(longResignationLevels(rules), resigner, resignation);

@@ -123,8 +123,9 @@ export function parseLoserCheckers(
         }),
       );
     }
-    if (!isCount(value))
+    if (!isCount(value)) {
       return err(cubeError('INVALID_LOSER', 'a point count must be an integer 0..15', { field: f }));
+    }
     counts[Number(key)] = value;
   }
   for (const key of ['off', 'bar'] as const) {

@@ -142,8 +142,9 @@ export function checkMatchState(match: MatchState, field = 'match'): Result<Matc
   }
   const over: Side | undefined =
     score.white >= length ? 'white' : score.black >= length ? 'black' : undefined;
-  if (score.white >= length && score.black >= length)
+  if (score.white >= length && score.black >= length) {
     return fail('only one player can reach the match length', `${field}.score`);
+  }
   if (match.winner !== over) {
     return fail(
       over

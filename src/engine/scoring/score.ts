@@ -39,6 +39,7 @@ export type BoardResult =
  */
 export type ResignLevel = 'single' | 'mars' | 'koks' | 'soviet-4' | 'soviet-8' | 'per-checker';
 
+/** Every resignation level; which ones a scoring admits: `longResignationLevels`, `shortResignationLevels`. */
 export const RESIGN_LEVELS: readonly ResignLevel[] = [
   'single',
   'mars',
@@ -48,6 +49,7 @@ export const RESIGN_LEVELS: readonly ResignLevel[] = [
   'per-checker',
 ];
 
+/** What decided a game's value: a board result, a draw, a resignation or a dropped cube. */
 export type GameResult =
   | BoardResult
   /** LN-SCORE-6: the second mover completed his bear-off with the last roll. */
@@ -130,6 +132,7 @@ export function sideName(side: Side): string {
   return side === 'white' ? 'White' : 'Black';
 }
 
+/** Checks the side that scores (INVALID_LOSER names the game-end description). */
 export function checkWinner(side: unknown, field = 'winner'): Result<Side, CubeError> {
   return isSide(side)
     ? ok(side)
@@ -196,8 +199,9 @@ export function scoreRung(winner: Side, rung: Rung, stake: Stake): GameScore {
  * or raccoon (each is an offer of its own, CUBE-5).
  */
 export function scoreDroppedCube(doubler: Side, valueBeforeOffer: number): Result<GameScore, CubeError> {
-  if (!isSide(doubler))
+  if (!isSide(doubler)) {
     return err(cubeError('INVALID_CUBE', 'doubler must be "white" or "black"', { field: 'doubler' }));
+  }
   if (!isPowerOfTwo(valueBeforeOffer)) {
     return err(
       cubeError('INVALID_CUBE', 'the cube value must be a power of two: 1, 2, 4, 8…', {

@@ -8,6 +8,7 @@ import { GameScore, NO_CUBE, Rung, Stake, checkStake, checkWinner, scoreRung, si
 /** `short.scoring` (§5.5 / §5.6): single / gammon / backgammon, or the Soviet 1 / 2 / 4 / 8. */
 export type ShortScoring = 'standard' | 'soviet';
 
+/** Both short scorings. */
 export const SHORT_SCORINGS: readonly ShortScoring[] = ['standard', 'soviet'];
 
 /**
@@ -155,10 +156,11 @@ export function scoreShortResignation(
 ): Result<GameScore, CubeError> {
   const sc = checkScoring(scoring);
   if (!sc.ok) return sc;
-  if (!isSide(resigner))
+  if (!isSide(resigner)) {
     return err(
       cubeError('INVALID_RESIGNATION', 'resigner must be "white" or "black"', { field: 'resigner' }),
     );
+  }
   const s = checkStake(stake);
   if (!s.ok) return s;
   const rung = resignationRung(shortResignationLevels(scoring), resigner, resignation);

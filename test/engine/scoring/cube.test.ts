@@ -50,7 +50,12 @@ const turnOf = (onRoll: Side, extra: Partial<CubeContext> = {}): CubeContext => 
 });
 
 /** Plays actions in order, each in the context of the side who acts (or the doubler on roll). */
-function play(config: CubeConfig, actions: readonly CubeAction[], start: CubeState = INITIAL_CUBE, match?: MatchState): CubeOutcome {
+function play(
+  config: CubeConfig,
+  actions: readonly CubeAction[],
+  start: CubeState = INITIAL_CUBE,
+  match?: MatchState,
+): CubeOutcome {
   let outcome: CubeOutcome = { state: start };
   for (const action of actions) {
     const onRoll = outcome.state.offered ? outcome.state.offered.by : action.by;
@@ -72,14 +77,21 @@ describe('BG-T15 cube: take and drop', () => {
   it('BG-T15 White doubles at 1, Black takes: cube 2 owned by Black; White may not redouble', () => {
     const { state } = play(DEFAULT_CUBE_CONFIG, [double('white'), take('black')]);
     expect(state).toEqual({ value: 2, owner: 'black', turned: true, automaticDoubles: 0 });
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, state, turnOf('white'), double('white')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, state, turnOf('white'), double('white'))),
+    ).toMatchObject({
       code: 'CUBE_NOT_OWNED',
       rule: 'CUBE-2',
     });
   });
 
   it('BG-T15 Black redoubles to 4 and White drops: Black +2', () => {
-    const outcome = play(DEFAULT_CUBE_CONFIG, [double('white'), take('black'), double('black'), drop('white')]);
+    const outcome = play(DEFAULT_CUBE_CONFIG, [
+      double('white'),
+      take('black'),
+      double('black'),
+      drop('white'),
+    ]);
     expect(outcome.gameOver).toMatchObject({
       winner: 'black',
       result: 'dropped-cube',
@@ -92,7 +104,12 @@ describe('BG-T15 cube: take and drop', () => {
   });
 
   it('BG-T15 if White takes instead, a later gammon scores 8', () => {
-    const { state } = play(DEFAULT_CUBE_CONFIG, [double('white'), take('black'), double('black'), take('white')]);
+    const { state } = play(DEFAULT_CUBE_CONFIG, [
+      double('white'),
+      take('black'),
+      double('black'),
+      take('white'),
+    ]);
     expect(state).toMatchObject({ value: 4, owner: 'white' });
     const score = value(scoreShortGame('standard', 'black', gammon, stakeOf(DEFAULT_CUBE_CONFIG, state)));
     expect(score).toMatchObject({ result: 'gammon', multiplier: 2, cubeValue: 4, points: 8 });
@@ -116,7 +133,10 @@ describe('BG-T17 Jacoby (money play)', () => {
     const match = value(newMatch(7));
     const stake = stakeOf(jacoby, INITIAL_CUBE, match);
     expect(stake.jacoby).toBe(false);
-    expect(value(scoreShortGame('standard', 'white', gammon, stake))).toMatchObject({ points: 2, rule: 'SH-SCORE-2' });
+    expect(value(scoreShortGame('standard', 'white', gammon, stake))).toMatchObject({
+      points: 2,
+      rule: 'SH-SCORE-2',
+    });
   });
 
   it('CUBE-5 automatic doubles do not turn the cube: Jacoby still applies at value 2', () => {
@@ -148,13 +168,17 @@ describe('BG-T18 beaver', () => {
 
   it('CUBE-5 beavers are refused when off, in matches, and on a beaver', () => {
     const offered = play(DEFAULT_CUBE_CONFIG, [double('white')]).state;
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), beaver('black')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), beaver('black'))),
+    ).toMatchObject({
       code: 'BEAVER_NOT_ALLOWED',
       rule: 'CUBE-5',
     });
     const match = value(newMatch(5));
     const inMatch = play(beavers, [double('white')], INITIAL_CUBE, match).state;
-    expect(error(applyCubeAction(beavers, inMatch, turnOf('white', { match }), beaver('black')))).toMatchObject({
+    expect(
+      error(applyCubeAction(beavers, inMatch, turnOf('white', { match }), beaver('black'))),
+    ).toMatchObject({
       code: 'BEAVER_NOT_ALLOWED',
     });
     const beavered = play(beavers, [double('white'), beaver('black')]).state;
@@ -172,14 +196,21 @@ describe('CUBE-5 raccoon', () => {
 
   it('the original doubler answers a beaver with a raccoon; the beaverer keeps the cube at 8', () => {
     const afterRaccoon = play(raccoons, [double('white'), beaver('black'), raccoon('white')]).state;
-    expect(afterRaccoon).toMatchObject({ value: 4, owner: 'black', offered: { by: 'white', beaver: true, raccoon: true } });
+    expect(afterRaccoon).toMatchObject({
+      value: 4,
+      owner: 'black',
+      offered: { by: 'white', beaver: true, raccoon: true },
+    });
     expect(play(raccoons, [take('black')], afterRaccoon).state).toEqual({
       value: 8,
       owner: 'black',
       turned: true,
       automaticDoubles: 0,
     });
-    expect(play(raccoons, [drop('black')], afterRaccoon).gameOver).toMatchObject({ winner: 'white', points: 4 });
+    expect(play(raccoons, [drop('black')], afterRaccoon).gameOver).toMatchObject({
+      winner: 'white',
+      points: 4,
+    });
   });
 
   it('a raccoon needs the option, a beaver to answer, and money play; only once', () => {
@@ -209,7 +240,9 @@ describe('BG-T19 automatic double', () => {
     expect(once).toEqual({ value: 2, owner: 'center', turned: false, automaticDoubles: 1 });
     expect(applyRollOffTie(config, once)).toEqual(once);
     // The doubled, centred cube may still be doubled by either side.
-    expect(value(applyCubeAction(config, once, turnOf('black'), double('black'))).state.offered).toEqual({ by: 'black' });
+    expect(value(applyCubeAction(config, once, turnOf('black'), double('black'))).state.offered).toEqual({
+      by: 'black',
+    });
   });
 
   it('CUBE-5 automaticDoubles=2 doubles twice; off, in matches, or at the cap it does nothing', () => {
@@ -223,30 +256,60 @@ describe('BG-T19 automatic double', () => {
 
 describe('CUBE-1…CUBE-4 who may double when', () => {
   it('CUBE-2 only the side on roll, before rolling, never during the opening move', () => {
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('black'), double('white')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('black'), double('white'))),
+    ).toMatchObject({
       code: 'NOT_YOUR_TURN',
     });
     expect(
-      error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white', { rolled: true }), double('white'))),
+      error(
+        applyCubeAction(
+          DEFAULT_CUBE_CONFIG,
+          INITIAL_CUBE,
+          turnOf('white', { rolled: true }),
+          double('white'),
+        ),
+      ),
     ).toMatchObject({ code: 'NOT_BEFORE_ROLL', rule: 'CUBE-2' });
     expect(
-      error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white', { openingMove: true }), double('white'))),
+      error(
+        applyCubeAction(
+          DEFAULT_CUBE_CONFIG,
+          INITIAL_CUBE,
+          turnOf('white', { openingMove: true }),
+          double('white'),
+        ),
+      ),
     ).toMatchObject({ code: 'NOT_BEFORE_ROLL', rule: 'CUBE-2' });
   });
 
   it('CUBE-3 a double waits for its answer, from the doubled side only', () => {
     const offered = play(DEFAULT_CUBE_CONFIG, [double('white')]).state;
-    expect(offered).toEqual({ value: 1, owner: 'center', turned: false, automaticDoubles: 0, offered: { by: 'white' } });
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), double('white')))).toMatchObject({
+    expect(offered).toEqual({
+      value: 1,
+      owner: 'center',
+      turned: false,
+      automaticDoubles: 0,
+      offered: { by: 'white' },
+    });
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), double('white'))),
+    ).toMatchObject({
       code: 'OFFER_PENDING',
     });
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), take('white')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, offered, turnOf('white'), take('white'))),
+    ).toMatchObject({
       code: 'NOT_YOUR_DECISION',
     });
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), take('black')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), take('black'))),
+    ).toMatchObject({
       code: 'NO_DOUBLE_OFFERED',
     });
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), drop('black')))).toMatchObject({
+    expect(
+      error(applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), drop('black'))),
+    ).toMatchObject({
       code: 'NO_DOUBLE_OFFERED',
     });
   });
@@ -273,7 +336,11 @@ describe('CUBE-1…CUBE-4 who may double when', () => {
     let state: CubeState = INITIAL_CUBE;
     let side: Side = 'white';
     for (let i = 0; i < 8; i++) {
-      state = play(DEFAULT_CUBE_CONFIG, [double(side), take(side === 'white' ? 'black' : 'white')], state).state;
+      state = play(
+        DEFAULT_CUBE_CONFIG,
+        [double(side), take(side === 'white' ? 'black' : 'white')],
+        state,
+      ).state;
       side = side === 'white' ? 'black' : 'white';
     }
     expect(state.value).toBe(256);
@@ -283,18 +350,20 @@ describe('CUBE-1…CUBE-4 who may double when', () => {
     expect(legalCubeActions(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), 'white')).toEqual(['double']);
     expect(legalCubeActions(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, turnOf('white'), 'black')).toEqual([]);
     const offered = play({ ...DEFAULT_CUBE_CONFIG, beaver: true }, [double('white')]).state;
-    expect(legalCubeActions({ ...DEFAULT_CUBE_CONFIG, beaver: true }, offered, turnOf('white'), 'black')).toEqual([
-      'take',
-      'drop',
-      'beaver',
-    ]);
+    expect(
+      legalCubeActions({ ...DEFAULT_CUBE_CONFIG, beaver: true }, offered, turnOf('white'), 'black'),
+    ).toEqual(['take', 'drop', 'beaver']);
   });
 });
 
 describe('LN-SCORE-5 / CUBE-7 the cube in the long family', () => {
   it('off by default, on with long.cube, never in Fevga or Giul', () => {
     expect(longCubeConfig(LONG_PRESETS.long)).toBe(CUBE_OFF);
-    expect(error(applyCubeAction(longCubeConfig(LONG_PRESETS.long), INITIAL_CUBE, turnOf('white'), double('white')))).toMatchObject({
+    expect(
+      error(
+        applyCubeAction(longCubeConfig(LONG_PRESETS.long), INITIAL_CUBE, turnOf('white'), double('white')),
+      ),
+    ).toMatchObject({
       code: 'CUBE_DISABLED',
     });
     const cubed = longCubeConfig({ ...LONG_PRESETS.long, cube: true });
@@ -313,7 +382,14 @@ describe('LN-SCORE-5 / CUBE-7 the cube in the long family', () => {
   });
 
   it('reads the cube options of a short rules object', () => {
-    const options = { cube: true, jacoby: true, beaver: false, raccoon: false, automaticDoubles: 1, cubeCap: 64 };
+    const options = {
+      cube: true,
+      jacoby: true,
+      beaver: false,
+      raccoon: false,
+      automaticDoubles: 1,
+      cubeCap: 64,
+    };
     expect(shortCubeConfig(options)).toEqual({
       enabled: true,
       jacoby: true,
@@ -329,9 +405,19 @@ describe('LN-SCORE-5 / CUBE-7 the cube in the long family', () => {
 describe('parsing cube input', () => {
   it('parses a config with defaults and rejects bad values', () => {
     expect(value(parseCubeConfig(undefined))).toBe(DEFAULT_CUBE_CONFIG);
-    expect(value(parseCubeConfig({ beaver: true, cap: 64 }))).toEqual({ ...DEFAULT_CUBE_CONFIG, beaver: true, cap: 64 });
-    expect(error(parseCubeConfig({ cap: 48 }))).toMatchObject({ code: 'INVALID_CUBE', field: 'cube.config.cap' });
-    expect(error(parseCubeConfig({ raccoon: true }))).toMatchObject({ code: 'INVALID_CUBE', field: 'cube.config.raccoon' });
+    expect(value(parseCubeConfig({ beaver: true, cap: 64 }))).toEqual({
+      ...DEFAULT_CUBE_CONFIG,
+      beaver: true,
+      cap: 64,
+    });
+    expect(error(parseCubeConfig({ cap: 48 }))).toMatchObject({
+      code: 'INVALID_CUBE',
+      field: 'cube.config.cap',
+    });
+    expect(error(parseCubeConfig({ raccoon: true }))).toMatchObject({
+      code: 'INVALID_CUBE',
+      field: 'cube.config.raccoon',
+    });
     expect(error(parseCubeConfig({ murphy: true }))).toMatchObject({ field: 'cube.config.murphy' });
   });
 
@@ -342,7 +428,10 @@ describe('parsing cube input', () => {
       turned: true,
       automaticDoubles: 0,
     });
-    expect(value(parseCubeState({ value: 2, owner: 'white', offered: { by: 'white' } }, DEFAULT_CUBE_CONFIG)).offered).toEqual({
+    expect(
+      value(parseCubeState({ value: 2, owner: 'white', offered: { by: 'white' } }, DEFAULT_CUBE_CONFIG))
+        .offered,
+    ).toEqual({
       by: 'white',
     });
     const bad = [
@@ -358,7 +447,11 @@ describe('parsing cube input', () => {
       const config = input.value === 128 ? { ...DEFAULT_CUBE_CONFIG, cap: 64 } : DEFAULT_CUBE_CONFIG;
       expect(error(parseCubeState(input, config)).code).toBe('INVALID_CUBE');
     }
-    expect(error(applyCubeAction(DEFAULT_CUBE_CONFIG, { ...INITIAL_CUBE, value: 6 }, turnOf('white'), double('white')))).toMatchObject({
+    expect(
+      error(
+        applyCubeAction(DEFAULT_CUBE_CONFIG, { ...INITIAL_CUBE, value: 6 }, turnOf('white'), double('white')),
+      ),
+    ).toMatchObject({
       code: 'INVALID_CUBE',
     });
   });

@@ -22,8 +22,11 @@ import {
  */
 
 const classic = LONG_PRESETS.long;
-const withScoring = (base: Readonly<LongRules>, scoring: Partial<LongScoring>, extra: Partial<LongRules> = {}) =>
-  ({ ...base, ...extra, scoring: { ...base.scoring, ...scoring } }) as LongRules;
+const withScoring = (
+  base: Readonly<LongRules>,
+  scoring: Partial<LongScoring>,
+  extra: Partial<LongRules> = {},
+) => ({ ...base, ...extra, scoring: { ...base.scoring, ...scoring } }) as LongRules;
 
 function value<T>(r: Result<T, CubeError>): T {
   if (!r.ok) throw new Error(`expected ok, got ${r.error.code}: ${r.error.message}`);
@@ -47,7 +50,14 @@ const noneHome = loserCheckers({ 7: 8, 12: 7 });
 describe('LN-T34 scoring (default K0)', () => {
   it('LN-T34 (a) Black has 3 off when White bears off the 15th checker: White +1', () => {
     const score = value(scoreLongGame(classic, 'white', threeOff));
-    expect(score).toMatchObject({ winner: 'white', result: 'oin', multiplier: 1, cubeValue: 1, points: 1, rule: 'LN-SCORE-1' });
+    expect(score).toMatchObject({
+      winner: 'white',
+      result: 'oin',
+      multiplier: 1,
+      cubeValue: 1,
+      points: 1,
+      rule: 'LN-SCORE-1',
+    });
     expect(score.explanation).toBe('White wins an oin, worth 1 point, because Black bore off 3 checkers.');
   });
 
@@ -57,7 +67,9 @@ describe('LN-T34 scoring (default K0)', () => {
       points: 2,
       rule: 'LN-SCORE-2',
     });
-    expect(value(scoreLongGame(withScoring(classic, { homeMars: 'triple' }), 'white', allHomeNoneOff))).toMatchObject({
+    expect(
+      value(scoreLongGame(withScoring(classic, { homeMars: 'triple' }), 'white', allHomeNoneOff)),
+    ).toMatchObject({
       result: 'home-mars',
       points: 3,
       rule: 'LN-SCORE-3',
@@ -68,7 +80,9 @@ describe('LN-T34 scoring (default K0)', () => {
 
   it('LN-T34 (c) 0 off, one checker on B20: +2; +3 with koks=startQuarter', () => {
     expect(points(classic, oneOnTwenty)).toBe(2);
-    expect(value(scoreLongGame(withScoring(classic, { koks: 'startQuarter' }), 'white', oneOnTwenty))).toMatchObject({
+    expect(
+      value(scoreLongGame(withScoring(classic, { koks: 'startQuarter' }), 'white', oneOnTwenty)),
+    ).toMatchObject({
       result: 'koks',
       points: 3,
       rule: 'LN-SCORE-3',
@@ -79,7 +93,9 @@ describe('LN-T34 scoring (default K0)', () => {
 
   it('LN-T34 (d) 0 off, nothing on B1..B6: +2; +3 with koks=noneInHome', () => {
     expect(points(classic, noneHome)).toBe(2);
-    expect(value(scoreLongGame(withScoring(classic, { koks: 'noneInHome' }), 'white', noneHome))).toMatchObject({
+    expect(
+      value(scoreLongGame(withScoring(classic, { koks: 'noneInHome' }), 'white', noneHome)),
+    ).toMatchObject({
       result: 'koks',
       points: 3,
     });
@@ -98,14 +114,23 @@ describe('LN-T34 scoring (default K0)', () => {
 
   it('LN-T34 (f) perChecker with Black 9 off: +6', () => {
     const score = value(scoreLongGame(LONG_PRESETS.khachapuri, 'white', loserCheckers({ 1: 6 }, { off: 9 })));
-    expect(score).toMatchObject({ result: 'per-checker', multiplier: 6, points: 6, checkersLeft: 6, rule: 'KH-4' });
+    expect(score).toMatchObject({
+      result: 'per-checker',
+      multiplier: 6,
+      points: 6,
+      checkersLeft: 6,
+      rule: 'KH-4',
+    });
   });
 });
 
 describe('LN-SCORE-3/4 definitions K0…K6', () => {
   it('LN-SCORE-4 evaluates the highest multiplier first: Soviet-like 4 beats a koks', () => {
     const rules = withScoring(classic, { mode: 'sovietLike', koks: 'startQuarter' });
-    expect(value(scoreLongGame(rules, 'white', oneOnTwenty))).toMatchObject({ result: 'soviet-4', points: 4 });
+    expect(value(scoreLongGame(rules, 'white', oneOnTwenty))).toMatchObject({
+      result: 'soviet-4',
+      points: 4,
+    });
   });
 
   it('LN-SCORE-3 K5 (sovietLike): 1 / 2 / 4, and no 8 since there is no bar', () => {
@@ -127,9 +152,21 @@ describe('LN-SCORE-3/4 definitions K0…K6', () => {
 
   it('FV-6 Fevga and Giul score 1 / 2 with no triple, whatever the scoring options say', () => {
     for (const name of ['fevga', 'giul'] as const) {
-      const rules = withScoring(LONG_PRESETS[name], { mode: 'sovietLike', koks: 'startQuarter', homeMars: 'triple' });
-      expect(value(scoreLongGame(rules, 'black', threeOff))).toMatchObject({ result: 'oin', points: 1, rule: 'FV-6' });
-      expect(value(scoreLongGame(rules, 'black', oneOnTwenty))).toMatchObject({ result: 'mars', points: 2, rule: 'FV-6' });
+      const rules = withScoring(LONG_PRESETS[name], {
+        mode: 'sovietLike',
+        koks: 'startQuarter',
+        homeMars: 'triple',
+      });
+      expect(value(scoreLongGame(rules, 'black', threeOff))).toMatchObject({
+        result: 'oin',
+        points: 1,
+        rule: 'FV-6',
+      });
+      expect(value(scoreLongGame(rules, 'black', oneOnTwenty))).toMatchObject({
+        result: 'mars',
+        points: 2,
+        rule: 'FV-6',
+      });
       expect(points(rules, allHomeNoneOff)).toBe(2);
     }
   });
@@ -139,7 +176,9 @@ describe('LN-SCORE-3/4 definitions K0…K6', () => {
       code: 'CUBE_DISABLED',
       rule: 'LN-SCORE-5',
     });
-    expect(error(scoreLongGame({ ...LONG_PRESETS.fevga, cube: true }, 'white', threeOff, cubeAt(2)))).toMatchObject({
+    expect(
+      error(scoreLongGame({ ...LONG_PRESETS.fevga, cube: true }, 'white', threeOff, cubeAt(2))),
+    ).toMatchObject({
       code: 'CUBE_DISABLED',
       rule: 'CUBE-7',
     });
@@ -147,13 +186,17 @@ describe('LN-SCORE-3/4 definitions K0…K6', () => {
 
   it('CUBE-5 Jacoby (money play, cube never turned): a long-nardy mars counts single', () => {
     const rules = { ...classic, cube: true };
-    const score = value(scoreLongGame(rules, 'white', allHomeNoneOff, { cubeValue: 1, cubeTurned: false, jacoby: true }));
+    const score = value(
+      scoreLongGame(rules, 'white', allHomeNoneOff, { cubeValue: 1, cubeTurned: false, jacoby: true }),
+    );
     expect(score).toMatchObject({ result: 'mars', multiplier: 1, points: 1, rule: 'CUBE-5' });
     expect(points(rules, allHomeNoneOff, { cubeValue: 2, cubeTurned: true, jacoby: true })).toBe(4);
   });
 
   it('rejects a loser that is not an end position', () => {
-    expect(error(scoreLongGame(classic, 'white', loserCheckers({ 1: 14 })))).toMatchObject({ code: 'INVALID_LOSER' });
+    expect(error(scoreLongGame(classic, 'white', loserCheckers({ 1: 14 })))).toMatchObject({
+      code: 'INVALID_LOSER',
+    });
     expect(error(scoreLongGame(classic, 'white', loserCheckers({}, { off: 15 })))).toMatchObject({
       code: 'INVALID_LOSER',
       field: 'loser.off',
@@ -162,7 +205,9 @@ describe('LN-SCORE-3/4 definitions K0…K6', () => {
       code: 'INVALID_LOSER',
       field: 'loser.bar',
     });
-    expect(error(scoreLongGame(classic, 'white', { off: 0, bar: 0, points: [15] }))).toMatchObject({ code: 'INVALID_LOSER' });
+    expect(error(scoreLongGame(classic, 'white', { off: 0, bar: 0, points: [15] }))).toMatchObject({
+      code: 'INVALID_LOSER',
+    });
   });
 });
 
@@ -225,7 +270,14 @@ describe('resignation in the long family', () => {
   it('CUBE-5 Jacoby reduces a mars resignation to single while the cube is unturned', () => {
     const rules = { ...classic, cube: true };
     expect(
-      value(scoreLongResignation(rules, 'black', { level: 'mars' }, { cubeValue: 1, cubeTurned: false, jacoby: true })),
+      value(
+        scoreLongResignation(
+          rules,
+          'black',
+          { level: 'mars' },
+          { cubeValue: 1, cubeTurned: false, jacoby: true },
+        ),
+      ),
     ).toMatchObject({ points: 1, rule: 'CUBE-5' });
   });
 });
@@ -237,7 +289,11 @@ describe('LN-T35 last-roll option', () => {
 
   it('LN-T35 default: game over, White +1', () => {
     expect(value(lastRollRoller(classic, 'white', 'white'))).toBeNull();
-    expect(value(scoreLongGame(classic, 'white', black))).toMatchObject({ winner: 'white', result: 'oin', points: 1 });
+    expect(value(scoreLongGame(classic, 'white', black))).toMatchObject({
+      winner: 'white',
+      result: 'oin',
+      points: 1,
+    });
   });
 
   it('LN-T35 drawIfCompletes: Black rolls once, every roll bears off both, and the game is a draw (0:0)', () => {
@@ -276,7 +332,10 @@ describe('LN-T35 last-roll option', () => {
       points: 1,
     });
     // Mars is read after the roll: still none off → mars.
-    expect(value(scoreLastRoll(lastRoll, 'white', loserCheckers({ 3: 15 })))).toMatchObject({ result: 'mars', points: 2 });
+    expect(value(scoreLastRoll(lastRoll, 'white', loserCheckers({ 3: 15 })))).toMatchObject({
+      result: 'mars',
+      points: 2,
+    });
   });
 
   it('LN-SCORE-6 is not defined for cascade or re-roll variants', () => {

@@ -33,7 +33,12 @@ function games(match: MatchState, ...results: [Side | null, number][]): MatchSta
 }
 
 const doubleIn = (match: MatchState, by: Side) =>
-  applyCubeAction(DEFAULT_CUBE_CONFIG, INITIAL_CUBE, { onRoll: by, rolled: false, openingMove: false, match }, { type: 'double', by });
+  applyCubeAction(
+    DEFAULT_CUBE_CONFIG,
+    INITIAL_CUBE,
+    { onRoll: by, rolled: false, openingMove: false, match },
+    { type: 'double', by },
+  );
 
 describe('BG-T16 Crawford, match to 5', () => {
   const to5 = value(newMatch(5));
@@ -55,7 +60,11 @@ describe('BG-T16 Crawford, match to 5', () => {
 
   it('BG-T16 the game after it allows doubling', () => {
     const post = games(to5, ['white', 4], ['black', 1]);
-    expect(post).toMatchObject({ score: { white: 4, black: 1 }, nextGameIsCrawford: false, crawfordPlayed: true });
+    expect(post).toMatchObject({
+      score: { white: 4, black: 1 },
+      nextGameIsCrawford: false,
+      crawfordPlayed: true,
+    });
     expect(isPostCrawford(post)).toBe(true);
     expect(value(doubleIn(post, 'black')).state.offered).toEqual({ by: 'black' });
     expect(value(doubleIn(post, 'white')).state.offered).toEqual({ by: 'white' });
@@ -63,7 +72,11 @@ describe('BG-T16 Crawford, match to 5', () => {
 
   it('BG-T16 only one Crawford game per match: 4:4 later brings no second one', () => {
     const fourAll = games(to5, ['white', 4], ['black', 1], ['black', 3]);
-    expect(fourAll).toMatchObject({ score: { white: 4, black: 4 }, nextGameIsCrawford: false, crawfordPlayed: true });
+    expect(fourAll).toMatchObject({
+      score: { white: 4, black: 4 },
+      nextGameIsCrawford: false,
+      crawfordPlayed: true,
+    });
     expect(value(doubleIn(fourAll, 'black')).state.offered).toEqual({ by: 'black' });
   });
 
@@ -71,7 +84,10 @@ describe('BG-T16 Crawford, match to 5', () => {
     const m = games(to5, ['white', 2], ['black', 4]);
     expect(m.nextGameIsCrawford).toBe(true);
     // Both reach 4 in the Crawford game's aftermath: still no second one.
-    expect(games(m, ['white', 2])).toMatchObject({ score: { white: 4, black: 4 }, nextGameIsCrawford: false });
+    expect(games(m, ['white', 2])).toMatchObject({
+      score: { white: 4, black: 4 },
+      nextGameIsCrawford: false,
+    });
   });
 
   it('CUBE-6 the first to reach N or more wins; no game after that', () => {
@@ -80,7 +96,10 @@ describe('BG-T16 Crawford, match to 5', () => {
     expect(error(nextMatchState(won, { winner: 'black', points: 1 }))).toMatchObject({ code: 'MATCH_OVER' });
     expect(error(doubleIn(won, 'black'))).toMatchObject({ code: 'MATCH_OVER' });
     // Jumping over N−1 straight to the win, e.g. a gammon from 3 in a match to 5.
-    expect(games(to5, ['black', 3], ['black', 6])).toMatchObject({ score: { white: 0, black: 9 }, winner: 'black' });
+    expect(games(to5, ['black', 3], ['black', 6])).toMatchObject({
+      score: { white: 0, black: 9 },
+      winner: 'black',
+    });
   });
 
   it('CUBE-6 a Crawford game won outright ends the match', () => {
@@ -93,7 +112,11 @@ describe('LN-MATCH-1 / CUBE-6 details', () => {
     const to7 = value(newMatch(7));
     const m = games(to7, ['white', 2], ['black', 1], ['white', 4]);
     expect(m).toMatchObject({ score: { white: 6, black: 1 }, nextGameIsCrawford: true });
-    expect(games(m, [null, 0])).toMatchObject({ score: { white: 6, black: 1 }, nextGameIsCrawford: false, crawfordPlayed: true });
+    expect(games(m, [null, 0])).toMatchObject({
+      score: { white: 6, black: 1 },
+      nextGameIsCrawford: false,
+      crawfordPlayed: true,
+    });
   });
 
   it('CUBE-6 without the Crawford rule there is never a Crawford game', () => {
@@ -119,7 +142,9 @@ describe('LN-MATCH-1 / CUBE-6 details', () => {
     expect(error(newMatch(2.5))).toMatchObject({ code: 'INVALID_MATCH' });
     const to5 = value(newMatch(5));
     expect(error(nextMatchState(to5, { winner: null, points: 2 }))).toMatchObject({ code: 'INVALID_MATCH' });
-    expect(error(nextMatchState(to5, { winner: 'white', points: -1 }))).toMatchObject({ code: 'INVALID_MATCH' });
+    expect(error(nextMatchState(to5, { winner: 'white', points: -1 }))).toMatchObject({
+      code: 'INVALID_MATCH',
+    });
     const inconsistent = { ...to5, score: { white: 4, black: 0 } };
     expect(error(nextMatchState(inconsistent, { winner: 'white', points: 1 }))).toMatchObject({
       code: 'INVALID_MATCH',
@@ -132,18 +157,26 @@ describe('LN-MATCH-1 / CUBE-6 details', () => {
       nextGameIsCrawford: true,
       crawfordPlayed: false,
     });
-    expect(value(parseMatchState({ length: 5, score: { white: 4, black: 2 }, crawfordPlayed: true }))).toMatchObject({
+    expect(
+      value(parseMatchState({ length: 5, score: { white: 4, black: 2 }, crawfordPlayed: true })),
+    ).toMatchObject({
       nextGameIsCrawford: false,
       crawfordPlayed: true,
     });
-    expect(value(parseMatchState({ length: 5, score: { white: 5, black: 2 }, crawfordPlayed: true }))).toMatchObject({
+    expect(
+      value(parseMatchState({ length: 5, score: { white: 5, black: 2 }, crawfordPlayed: true })),
+    ).toMatchObject({
       winner: 'white',
     });
     expect(value(parseMatchState({ length: 3 }))).toEqual(value(newMatch(3)));
-    expect(error(parseMatchState({ length: 5, score: { white: 5, black: 2 }, winner: 'black' }))).toMatchObject({
+    expect(
+      error(parseMatchState({ length: 5, score: { white: 5, black: 2 }, winner: 'black' })),
+    ).toMatchObject({
       field: 'match.winner',
     });
-    expect(error(parseMatchState({ length: 5, score: { white: 1, black: 2 }, crawfordPlayed: true }))).toMatchObject({
+    expect(
+      error(parseMatchState({ length: 5, score: { white: 1, black: 2 }, crawfordPlayed: true })),
+    ).toMatchObject({
       field: 'match.crawfordPlayed',
     });
     expect(error(parseMatchState({ length: 5, rounds: 3 }))).toMatchObject({ field: 'match.rounds' });

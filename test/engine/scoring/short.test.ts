@@ -55,7 +55,9 @@ describe('BG-T12 standard scoring (cube 1)', () => {
   });
 
   it('BG-T12 loser with 2 off and a checker on the bar: +1', () => {
-    expect(value(scoreShortGame('standard', 'black', loserCheckers({ 6: 12 }, { off: 2, bar: 1 })))).toMatchObject({
+    expect(
+      value(scoreShortGame('standard', 'black', loserCheckers({ 6: 12 }, { off: 2, bar: 1 }))),
+    ).toMatchObject({
       winner: 'black',
       result: 'single',
       points: 1,
@@ -94,7 +96,13 @@ describe('BG-T14 Soviet scoring (§5.6)', () => {
 
   it('§5.6 with a cube: multiply', () => {
     expect(
-      value(scoreShortGame('soviet', 'white', loserCheckers({ 9: 1, 1: 14 }), { cubeValue: 4, cubeTurned: true, jacoby: false })),
+      value(
+        scoreShortGame('soviet', 'white', loserCheckers({ 9: 1, 1: 14 }), {
+          cubeValue: 4,
+          cubeTurned: true,
+          jacoby: false,
+        }),
+      ),
     ).toMatchObject({ multiplier: 4, cubeValue: 4, points: 16 });
   });
 });
@@ -123,16 +131,20 @@ describe('short resignations', () => {
     expect(error(scoreShortResignation('soviet', 'black', { level: 'koks' }))).toMatchObject({
       code: 'RESIGN_LEVEL_UNAVAILABLE',
     });
-    expect(error(scoreShortResignation('standard', 'black', { level: 'per-checker', off: 3 }))).toMatchObject({
-      code: 'RESIGN_LEVEL_UNAVAILABLE',
-    });
+    expect(error(scoreShortResignation('standard', 'black', { level: 'per-checker', off: 3 }))).toMatchObject(
+      {
+        code: 'RESIGN_LEVEL_UNAVAILABLE',
+      },
+    );
   });
 });
 
 describe('input checks', () => {
   it('parses a JSON loser and rejects wrong counts, keys and scorings', () => {
     expect(value(parseLoserCheckers({ points: { '6': 14 }, bar: 1 }, 'short')).bar).toBe(1);
-    expect(error(parseLoserCheckers({ points: { '6': 14 } }, 'short'))).toMatchObject({ code: 'INVALID_LOSER' });
+    expect(error(parseLoserCheckers({ points: { '6': 14 } }, 'short'))).toMatchObject({
+      code: 'INVALID_LOSER',
+    });
     expect(error(parseLoserCheckers({ points: { '25': 15 } }, 'short'))).toMatchObject({
       code: 'INVALID_LOSER',
       field: 'loser.points.25',
@@ -148,7 +160,13 @@ describe('input checks', () => {
       code: 'INVALID_SCORING',
     });
     expect(
-      error(scoreShortGame('standard', 'white', loserCheckers({ 1: 15 }), { cubeValue: 3, cubeTurned: true, jacoby: false })),
+      error(
+        scoreShortGame('standard', 'white', loserCheckers({ 1: 15 }), {
+          cubeValue: 3,
+          cubeTurned: true,
+          jacoby: false,
+        }),
+      ),
     ).toMatchObject({ code: 'INVALID_CUBE', rule: 'CUBE-1' });
   });
 });

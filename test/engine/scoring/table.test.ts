@@ -1,6 +1,19 @@
-import { HomeMarsRule, KoksRule, LONG_PRESETS, LongPresetName, LongRules, LongScoringMode } from '../../../src/engine/long/rules';
+import {
+  HomeMarsRule,
+  KoksRule,
+  LONG_PRESETS,
+  LongPresetName,
+  LongRules,
+  LongScoringMode,
+} from '../../../src/engine/long/rules';
 import { Result } from '../../../src/engine/result';
-import { CubeError, LoserCheckers, loserCheckers, scoreLongGame, scoreShortGame } from '../../../src/engine/scoring';
+import {
+  CubeError,
+  LoserCheckers,
+  loserCheckers,
+  scoreLongGame,
+  scoreShortGame,
+} from '../../../src/engine/scoring';
 
 /*
  * Every scoring option × every long preset, and both short scorings: one
@@ -29,24 +42,78 @@ type Options = readonly [LongScoringMode, KoksRule, HomeMarsRule];
 
 /** Points at cube 1 for each loser above, per scoring option set (presets other than Fevga / Giul). */
 const LONG_TABLE: readonly [Options, readonly number[]][] = [
-  [['oinMars', 'none', 'asMars'], [1, 2, 2, 2, 2, 2, 1]],
-  [['oinMars', 'none', 'triple'], [1, 3, 2, 2, 2, 2, 1]],
-  [['oinMars', 'startQuarter', 'asMars'], [1, 2, 3, 2, 2, 3, 1]],
-  [['oinMars', 'startQuarter', 'triple'], [1, 3, 3, 2, 2, 3, 1]],
-  [['oinMars', 'noneInHome', 'asMars'], [1, 2, 2, 3, 2, 3, 1]],
-  [['oinMars', 'noneInHome', 'triple'], [1, 3, 2, 3, 2, 3, 1]],
-  [['sovietLike', 'none', 'asMars'], [1, 2, 4, 4, 4, 4, 1]],
-  [['sovietLike', 'none', 'triple'], [1, 3, 4, 4, 4, 4, 1]],
-  [['sovietLike', 'startQuarter', 'asMars'], [1, 2, 4, 4, 4, 4, 1]],
-  [['sovietLike', 'startQuarter', 'triple'], [1, 3, 4, 4, 4, 4, 1]],
-  [['sovietLike', 'noneInHome', 'asMars'], [1, 2, 4, 4, 4, 4, 1]],
-  [['sovietLike', 'noneInHome', 'triple'], [1, 3, 4, 4, 4, 4, 1]],
-  [['perChecker', 'none', 'asMars'], [14, 15, 15, 15, 15, 15, 6]],
-  [['perChecker', 'none', 'triple'], [14, 45, 15, 15, 15, 15, 6]],
-  [['perChecker', 'startQuarter', 'asMars'], [14, 15, 45, 15, 15, 45, 6]],
-  [['perChecker', 'startQuarter', 'triple'], [14, 45, 45, 15, 15, 45, 6]],
-  [['perChecker', 'noneInHome', 'asMars'], [14, 15, 15, 45, 15, 45, 6]],
-  [['perChecker', 'noneInHome', 'triple'], [14, 45, 15, 45, 15, 45, 6]],
+  [
+    ['oinMars', 'none', 'asMars'],
+    [1, 2, 2, 2, 2, 2, 1],
+  ],
+  [
+    ['oinMars', 'none', 'triple'],
+    [1, 3, 2, 2, 2, 2, 1],
+  ],
+  [
+    ['oinMars', 'startQuarter', 'asMars'],
+    [1, 2, 3, 2, 2, 3, 1],
+  ],
+  [
+    ['oinMars', 'startQuarter', 'triple'],
+    [1, 3, 3, 2, 2, 3, 1],
+  ],
+  [
+    ['oinMars', 'noneInHome', 'asMars'],
+    [1, 2, 2, 3, 2, 3, 1],
+  ],
+  [
+    ['oinMars', 'noneInHome', 'triple'],
+    [1, 3, 2, 3, 2, 3, 1],
+  ],
+  [
+    ['sovietLike', 'none', 'asMars'],
+    [1, 2, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['sovietLike', 'none', 'triple'],
+    [1, 3, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['sovietLike', 'startQuarter', 'asMars'],
+    [1, 2, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['sovietLike', 'startQuarter', 'triple'],
+    [1, 3, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['sovietLike', 'noneInHome', 'asMars'],
+    [1, 2, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['sovietLike', 'noneInHome', 'triple'],
+    [1, 3, 4, 4, 4, 4, 1],
+  ],
+  [
+    ['perChecker', 'none', 'asMars'],
+    [14, 15, 15, 15, 15, 15, 6],
+  ],
+  [
+    ['perChecker', 'none', 'triple'],
+    [14, 45, 15, 15, 15, 15, 6],
+  ],
+  [
+    ['perChecker', 'startQuarter', 'asMars'],
+    [14, 15, 45, 15, 15, 45, 6],
+  ],
+  [
+    ['perChecker', 'startQuarter', 'triple'],
+    [14, 45, 45, 15, 15, 45, 6],
+  ],
+  [
+    ['perChecker', 'noneInHome', 'asMars'],
+    [14, 15, 15, 45, 15, 45, 6],
+  ],
+  [
+    ['perChecker', 'noneInHome', 'triple'],
+    [14, 45, 15, 45, 15, 45, 6],
+  ],
 ];
 
 /** FV-6: Fevga and Giul score 1 / 2 whatever the options say. */
@@ -67,23 +134,39 @@ const cases = PRESET_NAMES.flatMap((preset) =>
 describe('scoring table: every long preset × every scoring option', () => {
   it('covers the nine presets', () => {
     expect(PRESET_NAMES.sort()).toEqual(
-      ['crazy', 'crazy-gulbar', 'fevga', 'giul', 'gulbar', 'gulbara-intl', 'khachapuri', 'long', 'nardgammon'].sort(),
+      [
+        'crazy',
+        'crazy-gulbar',
+        'fevga',
+        'giul',
+        'gulbar',
+        'gulbara-intl',
+        'khachapuri',
+        'long',
+        'nardgammon',
+      ].sort(),
     );
   });
 
-  it.each(cases)('$preset with mode=$options.0 koks=$options.1 homeMars=$options.2', ({ preset, options, expected }) => {
-    const [mode, koks, homeMars] = options;
-    const rules: LongRules = { ...LONG_PRESETS[preset], scoring: { mode, koks, homeMars } };
-    const fevga = FEVGA_FAMILY.includes(preset);
-    LONG_LOSERS.forEach(([, loser], i) => {
-      expect([i, value(scoreLongGame(rules, 'white', loser)).points]).toEqual([i, expected[i]]);
-      if (!fevga) {
-        const cubed = { ...rules, cube: true };
-        const stake = { cubeValue: 4, cubeTurned: true, jacoby: false };
-        expect([i, value(scoreLongGame(cubed, 'black', loser, stake)).points]).toEqual([i, 4 * expected[i]]);
-      }
-    });
-  });
+  it.each(cases)(
+    '$preset with mode=$options.0 koks=$options.1 homeMars=$options.2',
+    ({ preset, options, expected }) => {
+      const [mode, koks, homeMars] = options;
+      const rules: LongRules = { ...LONG_PRESETS[preset], scoring: { mode, koks, homeMars } };
+      const fevga = FEVGA_FAMILY.includes(preset);
+      LONG_LOSERS.forEach(([, loser], i) => {
+        expect([i, value(scoreLongGame(rules, 'white', loser)).points]).toEqual([i, expected[i]]);
+        if (!fevga) {
+          const cubed = { ...rules, cube: true };
+          const stake = { cubeValue: 4, cubeTurned: true, jacoby: false };
+          expect([i, value(scoreLongGame(cubed, 'black', loser, stake)).points]).toEqual([
+            i,
+            4 * expected[i],
+          ]);
+        }
+      });
+    },
+  );
 
   it.each(PRESET_NAMES)('%s default scoring', (preset) => {
     const defaults: Record<LongPresetName, readonly number[]> = {
@@ -97,9 +180,9 @@ describe('scoring table: every long preset × every scoring option', () => {
       giul: FEVGA_ROW,
       'gulbara-intl': [1, 2, 2, 2, 2, 2, 1],
     };
-    expect(LONG_LOSERS.map(([, loser]) => value(scoreLongGame(LONG_PRESETS[preset], 'white', loser)).points)).toEqual(
-      defaults[preset],
-    );
+    expect(
+      LONG_LOSERS.map(([, loser]) => value(scoreLongGame(LONG_PRESETS[preset], 'white', loser)).points),
+    ).toEqual(defaults[preset]);
   });
 });
 
@@ -112,7 +195,12 @@ const SHORT_TABLE: readonly [string, LoserCheckers, number, number][] = [
   ['none off, one on 9', loserCheckers({ 9: 1, 1: 14 }), 2, 4],
   ["none off, one in the winner's home (19)", loserCheckers({ 19: 1, 6: 14 }), 3, 4],
   ['none off, one on the bar', loserCheckers({ 6: 14 }, { bar: 1 }), 3, 8],
-  ["none off, one on the bar and one in the winner's home", loserCheckers({ 24: 1, 6: 13 }, { bar: 1 }), 3, 8],
+  [
+    "none off, one on the bar and one in the winner's home",
+    loserCheckers({ 24: 1, 6: 13 }, { bar: 1 }),
+    3,
+    8,
+  ],
   ['two off, one on the bar', loserCheckers({ 6: 12 }, { off: 2, bar: 1 }), 1, 1],
   ['the start position', loserCheckers({ 24: 2, 13: 5, 8: 3, 6: 5 }), 3, 4],
 ];
