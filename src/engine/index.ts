@@ -17,7 +17,7 @@ export * from './long/options';
 export * from './long/position';
 export * from './long/position-id';
 export * from './long/stages';
-export type { LongState, ActiveStage, NextKind, NextInfo, LongTurn, LongTurns } from './long/turn';
+export type { LongState, ActiveStage, NextKind, NextInfo, LongTurn, LongTurns, LongQueryOptions } from './long/turn';
 export {
   activeStage,
   legalLongTurns,

@@ -166,3 +166,34 @@ export function makeNotation(steps: readonly Step[], hits?: readonly boolean[]):
   }
   return parts.join(' ');
 }
+
+/**
+ * Every distinct order of a list of steps, the given order first (at most
+ * 4! = 24 for a stage). Used when notation does not fix the order of moves.
+ */
+export function orderings(steps: readonly Step[]): Step[][] {
+  const out: Step[][] = [];
+  const seen = new Set<string>();
+  const used = new Array<boolean>(steps.length).fill(false);
+  const current: Step[] = [];
+  const walk = (): void => {
+    if (current.length === steps.length) {
+      const key = current.map((s) => `${s.from}/${s.to}`).join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(current.slice());
+      }
+      return;
+    }
+    for (let i = 0; i < steps.length; i++) {
+      if (used[i]) continue;
+      used[i] = true;
+      current.push(steps[i]);
+      walk();
+      current.pop();
+      used[i] = false;
+    }
+  };
+  walk();
+  return out;
+}

@@ -1,4 +1,5 @@
-import { Arg, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { GraphqlContext } from './context';
 import { listMoves, validateMove } from '../service/moves';
 import { listVariants } from '../service/variants';
 import { MovesInput, ValidateInput, plain } from './inputs';
@@ -25,8 +26,8 @@ export class VariantsResolver {
 @Resolver()
 export class MovesResolver {
   @Query(() => MovesResult, { description: 'Every legal play of the current stage, as POST /v1/moves.' })
-  moves(@Arg('input', () => MovesInput) input: MovesInput): MovesResult {
-    return listMoves(plain(input));
+  async moves(@Arg('input', () => MovesInput) input: MovesInput, @Ctx() ctx: GraphqlContext): Promise<MovesResult> {
+    return (await listMoves(plain(input), ctx.services.cache)).value;
   }
 
   @Query(() => ValidationResult, { description: 'Validates a play or a prefix of one, as POST /v1/moves/validate.' })

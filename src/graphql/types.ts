@@ -69,10 +69,10 @@ export class Stage {
   origin!: string;
   @Field(() => [Int])
   units!: number[];
-  @Field(() => GraphQLJSON, { description: 'a number, "unlimited" or "fevgaRunner"' })
-  headAllowance!: number | string;
-  @Field(() => Boolean)
-  firstTurnException!: boolean;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'long family: a number, "unlimited" or "fevgaRunner"' })
+  headAllowance?: number | string;
+  @Field(() => Boolean, { nullable: true, description: 'long family: LN-HEAD-2 raised the head allowance' })
+  firstTurnException?: boolean;
 }
 
 @ObjectType({ description: 'What follows a play.' })
@@ -99,6 +99,8 @@ export class Turn {
   position!: object;
   @Field(() => String)
   positionId!: string;
+  @Field(() => String, { nullable: true, description: 'short nardy: the gnubg Position ID of the result, opponent on roll' })
+  gnubgId?: string;
   @Field(() => Next)
   next!: Next;
 }

@@ -4,8 +4,10 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
+import { graphqlContext } from '../graphql/context';
 import { ErrorLog, errorHandler, notFound, requireJson } from './errors';
 import { v1Routes } from './routes';
+import { Services, buildServices } from './services';
 
 /** What the app is built from; everything has an in-process default so tests run the real stack. */
 export interface AppDeps {
@@ -13,10 +15,13 @@ export interface AppDeps {
   log?: ErrorLog;
   /** Largest accepted request body. */
   bodyLimit?: string;
+  /** Sessions and cache; in-memory defaults when absent (`npm start` without REDIS_URL). */
+  services?: Services;
 }
 
 export interface App {
   readonly app: Express;
+  readonly services: Services;
   /** Stops the GraphQL server (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
@@ -31,6 +36,7 @@ const consoleLog: ErrorLog = {
 /** Builds the express app with REST and GraphQL, without listening (STYLE.md: createApp(deps)). */
 export async function createApp(deps: AppDeps = {}): Promise<App> {
   const log = deps.log ?? consoleLog;
+  const services = deps.services ?? buildServices();
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -49,9 +55,9 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.use('/v1', v1Routes());
-  app.use('/graphql', expressMiddleware(apollo));
+  app.use('/v1', v1Routes(services));
+  app.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }));
   app.use(notFound);
   app.use(errorHandler(log));
-  return { app, close: () => apollo.stop() };
+  return { app, services, close: () => apollo.stop() };
 }

@@ -15,9 +15,10 @@ export const notFound: RequestHandler = (req, res) => {
   send(res, 404, { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path.slice(0, 100)}` });
 };
 
-/** POST bodies must be JSON. */
+/** POST bodies must be JSON; a POST without a body (e.g. `…/roll`) is fine. */
 export const requireJson: RequestHandler = (req, res, next) => {
-  if (req.method === 'POST' && !req.is('application/json')) {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (req.method === 'POST' && hasBody && !req.is('application/json')) {
     send(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' });
     return;
   }

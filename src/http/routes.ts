@@ -1,18 +1,66 @@
-import { Router } from 'express';
+import { Request, Response, Router } from 'express';
+import { fail } from '../service/errors';
 import { listMoves, validateMove } from '../service/moves';
+import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { listVariants } from '../service/variants';
+import { Services } from './services';
 
-/** Thin REST routes: parse (JSON body), call one service function, format. */
-export function v1Routes(): Router {
+
+/** `Authorization: Bearer <token>`. */
+function bearer(req: Request): string | undefined {
+  const header = req.get('authorization');
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : '';
+}
+
+/** `If-Match: "7"` (also 7 and W/"7"); `*` means any version. */
+function ifMatch(req: Request): number | undefined {
+  const header = req.get('if-match');
+  if (header === undefined || header.trim() === '*') return undefined;
+  const m = /^(?:W\/)?"?(\d{1,12})"?$/.exec(header.trim());
+  if (!m) fail('INVALID_REQUEST', 'If-Match must be a version ETag such as "7"', { field: 'If-Match' });
+  return Number(m[1]);
+}
+
+function meta(req: Request): ActionMeta {
+  return { token: bearer(req), ifMatch: ifMatch(req), idempotencyKey: req.get('idempotency-key') };
+}
+
+function send<T>(res: Response, answer: Answer<T>): void {
+  res.status(answer.status).set('ETag', `"${answer.version}"`);
+  if (answer.replayed) res.set('Idempotent-Replayed', 'true');
+  res.json(answer.body);
+}
+
+/** Thin REST routes: parse (JSON body, headers), call one service function, format. */
+export function v1Routes(services: Services): Router {
   const router = Router();
   router.get('/variants', (_req, res) => {
     res.json(listVariants());
   });
-  router.post('/moves', (req, res) => {
-    res.json(listMoves(req.body));
+  router.post('/moves', async (req, res) => {
+    const answer = await listMoves(req.body, services.cache);
+    res.set('X-Cache', answer.cache === 'HIT' ? 'HIT' : 'MISS').json(answer.value);
   });
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
+  });
+
+  router.post('/games', async (req, res) => {
+    send(res, await services.sessions.create(req.body));
+  });
+  router.get('/games/:id', async (req, res) => {
+    send(res, await services.sessions.get(req.params.id));
+  });
+  router.get('/games/:id/history', async (req, res) => {
+    send(res, await services.sessions.history(req.params.id));
+  });
+  router.get('/games/:id/fairness', async (req, res) => {
+    send(res, await services.sessions.fairness(req.params.id));
+  });
+  router.post('/games/:id/:action', async (req, res) => {
+    send(res, await services.sessions.act(req.params.id, req.params.action as ActionName, req.body, meta(req)));
   });
   return router;
 }

@@ -1,64 +1,24 @@
+import { createHash } from 'crypto';
 import { Dice, parseDice } from '../engine/dice';
 import { RulesError, rulesError } from '../engine/errors';
-import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../engine/long/turn';
-import { makeLongPositionId, parseLongPositionId } from '../engine/long/position-id';
-import { LongRules } from '../engine/long/rules';
-import { parseLongOverrides } from '../engine/long/options';
-import { LongStateJson, checkStateAgainstRules, makeLongStateJson, parseLongState } from '../engine/long/state';
-import { LongValidation, validateLongNotation, validateLongPlay } from '../engine/long/validate';
-import { makeNotation, parseNotation } from '../engine/notation';
 import { Result, err, ok } from '../engine/result';
 import { Step } from '../engine/step';
-import { Variant, variantByName } from '../engine/variants';
+import { variantByName } from '../engine/variants';
 import { ServiceError } from './errors';
+import { AnyBound, bind } from './families';
+import { FamilyValidation, Play } from './families/types';
+import { HotCache } from './cache';
+import { MovesView, ValidateView } from './views';
 
-/** The answer of `POST /v1/moves` (README "Contract"). */
-export interface MovesView {
-  variant: string;
-  dice: number[] | null;
-  stage: StageView;
-  diceUsed: number;
-  count: number;
-  turns: TurnView[];
-}
-
-export interface StageView {
-  actor: string;
-  origin: string;
-  units: number[];
-  headAllowance: number | string;
-  firstTurnException: boolean;
-}
-
-export interface NextView {
-  kind: string;
-  actor: string | null;
-  units?: number[];
-  stages?: number[][];
-  winner?: string;
-}
-
-export interface TurnView {
-  steps: Step[];
-  notation: string;
-  position: LongStateJson;
-  positionId: string;
-  next: NextView;
-}
-
-export type ValidateView =
-  | ({ legal: true; complete: true; stage: StageView } & TurnView)
-  | { legal: true; complete: false; stage: StageView; remainingDice: number[] }
-  | { legal: false; stage: StageView; error: { code: string; message: string; stepIndex?: number; rule?: string } };
+export type { MovesView, ValidateView } from './views';
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 interface ParsedRequest {
-  variant: Variant;
-  rules: LongRules;
-  state: LongState;
+  bound: AnyBound;
+  state: unknown;
   dice: Dice | undefined;
   body: Record<string, unknown>;
 }
@@ -74,19 +34,9 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
   }
   const variant = variantByName(input.variant);
   if (!variant.ok) return variant;
-  const rules = parseLongOverrides(variant.value.rules, input.rules);
-  if (!rules.ok) return rules;
-  let state: Result<LongState, RulesError>;
-  if (input.position !== undefined && input.positionId !== undefined) {
-    return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
-  } else if (input.position !== undefined) {
-    state = parseLongState(input.position, rules.value);
-  } else if (input.positionId !== undefined) {
-    const parsed = parseLongPositionId(input.positionId);
-    state = parsed.ok ? checkStateAgainstRules(rules.value, parsed.value, 'positionId') : parsed;
-  } else {
-    return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
-  }
+  const bound = bind(variant.value, input.rules);
+  if (!bound.ok) return bound;
+  const state = bound.value.family.parseState(bound.value.rules, input);
   if (!state.ok) return state;
   let dice: Dice | undefined;
   if (input.dice !== undefined && input.dice !== null) {
@@ -94,53 +44,54 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
     if (!d.ok) return d;
     dice = d.value;
   }
-  return ok({ variant: variant.value, rules: rules.value, state: state.value, dice, body: input });
+  return ok({ bound: bound.value, state: state.value, dice, body: input });
 }
 
-function stageView(stage: ActiveStage): StageView {
-  return {
-    actor: stage.actor,
-    origin: stage.origin,
-    units: stage.units.slice(),
-    headAllowance: stage.headAllowance,
-    firstTurnException: stage.firstTurnException,
-  };
+/** A stable key of the effective rules (cache keys, STYLE.md §5). */
+function rulesHash(rules: unknown): string {
+  return createHash('sha1').update(JSON.stringify(rules)).digest('hex').slice(0, 16);
 }
 
-export function nextView(next: NextInfo): NextView {
-  const view: NextView = { kind: next.kind, actor: next.actor };
-  if (next.units) view.units = next.units.slice();
-  if (next.stages) view.stages = next.stages.map((s) => s.slice());
-  if (next.winner) view.winner = next.winner;
-  return view;
+/** Answer and whether it came from the hot-position cache. */
+export interface Cached<T> {
+  readonly value: T;
+  readonly cache: 'HIT' | 'MISS' | 'BYPASS';
 }
 
-export function turnView(turn: LongTurn): TurnView {
-  return {
-    steps: turn.steps.map((s) => ({ from: s.from, to: s.to })),
-    notation: makeNotation(turn.steps),
-    position: makeLongStateJson(turn.state),
-    positionId: makeLongPositionId(turn.state),
-    next: nextView(turn.next),
-  };
-}
-
-/** `POST /v1/moves`: every legal play of the current stage. */
-export function listMoves(input: unknown): MovesView {
-  const req = parseRequest(input, MOVES_KEYS);
-  if (!req.ok) throw ServiceError.from(req.error);
-  const { variant, rules, state, dice } = req.value;
-  const result = legalLongTurns(rules, state, dice);
+function computeMoves(req: ParsedRequest): MovesView {
+  const { bound, state, dice } = req;
+  const family = bound.family;
+  const result = family.legal(bound.rules, state as never, dice);
   if (!result.ok) throw ServiceError.from(result.error);
   const { stage, unitsUsed, turns } = result.value;
   return {
-    variant: variant.name,
+    variant: bound.variant.name,
     dice: dice ? [dice[0], dice[1]] : null,
-    stage: stageView(stage),
+    stage,
     diceUsed: unitsUsed,
     count: turns.length,
-    turns: turns.map(turnView),
+    turns: turns.map((t) => t.view),
   };
+}
+
+/**
+ * `POST /v1/moves`: every legal play of the current stage. Answers go
+ * through the hot-position cache keyed by variant, rules, position ID and dice.
+ */
+export async function listMoves(input: unknown, cache?: HotCache): Promise<Cached<MovesView>> {
+  const req = parseRequest(input, MOVES_KEYS);
+  if (!req.ok) throw ServiceError.from(req.error);
+  const { bound, state, dice } = req.value;
+  if (!cache) return { value: computeMoves(req.value), cache: 'BYPASS' };
+  const key = `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state as never)}:${dice ? dice.join('') : '-'}`;
+  return cache.through(key, () => computeMoves(req.value));
+}
+
+/** Synchronous form for in-process callers without a cache. */
+export function listMovesNow(input: unknown): MovesView {
+  const req = parseRequest(input, MOVES_KEYS);
+  if (!req.ok) throw ServiceError.from(req.error);
+  return computeMoves(req.value);
 }
 
 function parseSteps(input: unknown): Result<Step[], RulesError> {
@@ -152,7 +103,9 @@ function parseSteps(input: unknown): Result<Step[], RulesError> {
     const f = `steps[${i}]`;
     if (!isPlainObject(s)) return err(rulesError('INVALID_STEPS', `${f} must be an object {from, to}`, { field: f }));
     for (const key of Object.keys(s)) {
-      if (key !== 'from' && key !== 'to') return err(rulesError('UNKNOWN_FIELD', `unknown field ${f}.${key.slice(0, 40)}`, { field: `${f}.${key.slice(0, 40)}` }));
+      if (key !== 'from' && key !== 'to') {
+        return err(rulesError('UNKNOWN_FIELD', `unknown field ${f}.${key.slice(0, 40)}`, { field: `${f}.${key.slice(0, 40)}` }));
+      }
     }
     if (!Number.isInteger(s.from)) return err(rulesError('INVALID_STEPS', `${f}.from must be an integer`, { field: `${f}.from` }));
     if (!Number.isInteger(s.to)) return err(rulesError('INVALID_STEPS', `${f}.to must be an integer`, { field: `${f}.to` }));
@@ -161,51 +114,40 @@ function parseSteps(input: unknown): Result<Step[], RulesError> {
   return ok(steps);
 }
 
-function validationView(v: LongValidation): ValidateView {
-  const stage = stageView(v.stage);
-  if (v.legal && v.complete) return { legal: true, complete: true, stage, ...turnView(v.turn) };
-  if (v.legal) return { legal: true, complete: false, stage, remainingDice: v.remainingUnits.slice() };
+function validationView(v: FamilyValidation<unknown>): ValidateView {
+  if (v.legal && v.complete) return { legal: true, complete: true, stage: v.stage, ...v.turn.view };
+  if (v.legal) return { legal: true, complete: false, stage: v.stage, remainingDice: v.remainingDice };
   const error: { code: string; message: string; stepIndex?: number; rule?: string } = {
     code: v.error.code,
     message: v.error.message,
   };
   if (v.error.stepIndex !== undefined) error.stepIndex = v.error.stepIndex;
   if (v.error.rule !== undefined) error.rule = v.error.rule;
-  return { legal: false, stage, error };
+  return { legal: false, stage: v.stage, error };
 }
 
 /** `POST /v1/moves/validate`: is this play (or prefix, ALG-8) legal, and what does it lead to? */
 export function validateMove(input: unknown): ValidateView {
   const req = parseRequest(input, VALIDATE_KEYS);
   if (!req.ok) throw ServiceError.from(req.error);
-  const { rules, state, dice, body } = req.value;
+  const { bound, state, dice, body } = req.value;
   const hasSteps = body.steps !== undefined;
   const hasNotation = body.notation !== undefined;
   if (hasSteps === hasNotation) {
     throw new ServiceError({ code: 'INVALID_REQUEST', message: 'give exactly one of steps or notation', field: 'steps' });
   }
-  let result: Result<LongValidation, RulesError>;
+  let play: Play;
   if (hasSteps) {
     const steps = parseSteps(body.steps);
     if (!steps.ok) throw ServiceError.from(steps.error);
-    result = validateLongPlay(rules, state, dice, steps.value);
+    play = { steps: steps.value };
   } else {
     if (typeof body.notation !== 'string') {
       throw new ServiceError({ code: 'INVALID_NOTATION', message: 'notation must be a string', field: 'notation' });
     }
-    const segments = parseNotation(body.notation);
-    if (!segments.ok) throw ServiceError.from(segments.error);
-    // The units of the stage decide how a segment such as 24/13 splits into steps.
-    const units = stageUnits(state, dice);
-    result = validateLongNotation(rules, state, dice, segments.value, units);
+    play = { notation: body.notation };
   }
+  const result = bound.family.validate(bound.rules, state as never, dice, play);
   if (!result.ok) throw ServiceError.from(result.error);
-  return validationView(result.value);
-}
-
-function stageUnits(state: LongState, dice: Dice | undefined): number[] {
-  const first = state.pending[0];
-  if (first?.units) return first.units.slice();
-  if (!dice) throw new ServiceError({ code: 'INVALID_DICE', message: 'dice are required: the side to move must roll', field: 'dice' });
-  return dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+  return validationView(result.value as FamilyValidation<unknown>);
 }

@@ -40,7 +40,8 @@ export type NextKind = 'turn' | 'cascade' | 'reroll' | 'debt' | 'roll' | 'gameOv
 export interface NextInfo {
   /** turn: the opponent rolls; cascade: the same player plays `units`; reroll: he rolls again;
    * debt: `actor` must play the listed stages before rolling; roll: a debt is paid and its
-   * payer now rolls his own turn; gameOver: `winner` has borne off all 15. */
+   * payer now rolls his own turn; gameOver: `winner` has borne off all 15 (no winner: a
+   * draw after a last roll, LN-SCORE-6). */
   readonly kind: NextKind;
   readonly actor: Side | null;
   readonly units?: readonly number[];
@@ -269,6 +270,13 @@ function outcomeOf(
   return debtFor(stages, stage.origin !== 'roll' || used > 0);
 }
 
+/** LN-SCORE-6: after the last roll the game is over; a draw when the roller bore off all 15 too. */
+function lastRollOutcome(actor: Side, after: LongBoard): Outcome {
+  const finished = after[MOVER_OFF] === CHECKERS;
+  const next: NextInfo = finished ? { kind: 'gameOver', actor: null } : { kind: 'gameOver', actor: null, winner: otherSide(actor) };
+  return { pending: [], turn: actor, next };
+}
+
 /** Applies the outcome: flips the board to the next actor and updates the first-turn flags (LN-HEAD-3, TM-6). */
 function stateAfter(state: LongState, stage: ActiveStage, after: LongBoard, outcome: Outcome): LongState {
   const actor = stage.actor;
@@ -289,10 +297,20 @@ function stepsFrom(buffer: Int8Array, n: number): Step[] {
   return steps;
 }
 
+/** Options of a query. */
+export interface LongQueryOptions {
+  /**
+   * LN-SCORE-6 `drawIfCompletes`: the opponent has just borne off his 15th
+   * checker as first mover and the side to move plays one last roll; the
+   * game ends after it whatever happens.
+   */
+  readonly lastRoll?: boolean;
+}
+
 /** Checks that the state can take a query: the game is not over. */
-export function checkPlayable(state: LongState): Result<true, RulesError> {
+export function checkPlayable(state: LongState, options: LongQueryOptions = {}): Result<true, RulesError> {
   const b = state.position.board;
-  if (b[MOVER_OFF] === CHECKERS || b[OPPONENT_OFF] === CHECKERS) {
+  if (b[MOVER_OFF] === CHECKERS || (b[OPPONENT_OFF] === CHECKERS && !options.lastRoll)) {
     return err(rulesError('GAME_OVER', 'the game is over: a side has borne off all 15 checkers', { field: 'position', rule: 'LN-END-1' }));
   }
   return ok(true);
@@ -304,8 +322,13 @@ export function checkPlayable(state: LongState): Result<true, RulesError> {
  * what comes next. When nothing can be played there is exactly one entry
  * with no steps (MAX-5).
  */
-export function legalLongTurns(rules: LongRules, state: LongState, dice?: Dice): Result<LongTurns, RulesError> {
-  const playable = checkPlayable(state);
+export function legalLongTurns(
+  rules: LongRules,
+  state: LongState,
+  dice?: Dice,
+  options: LongQueryOptions = {},
+): Result<LongTurns, RulesError> {
+  const playable = checkPlayable(state, options);
   if (!playable.ok) return playable;
   const staged = activeStage(rules, state, dice);
   if (!staged.ok) return staged;
@@ -321,7 +344,7 @@ export function legalLongTurns(rules: LongRules, state: LongState, dice?: Dice):
     plays.push({ steps: stepsFrom(stepBuffer, n), board, used: n });
   }
   const turns = plays.map((p) => {
-    const outcome = outcomeOf(rules, state, stage, before, p.board, p.used);
+    const outcome = options.lastRoll ? lastRollOutcome(stage.actor, p.board) : outcomeOf(rules, state, stage, before, p.board, p.used);
     return {
       steps: p.steps,
       unitsUsed: p.used,

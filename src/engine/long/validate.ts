@@ -1,12 +1,12 @@
 import { Dice } from '../dice';
 import { RuleErrorCode, RulesError, rulesError } from '../errors';
-import { Segment, expandSegments } from '../notation';
+import { Segment, expandSegments, orderings } from '../notation';
 import { Result, err, ok } from '../result';
 import { OFF, Step } from '../step';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF } from './board';
 import { LongRules } from './rules';
 import { BoardFault, LongStageSolver, StepFault, movementOf } from './stage';
-import { ActiveStage, LongState, LongTurn, legalLongTurns } from './turn';
+import { ActiveStage, LongQueryOptions, LongState, LongTurn, LongTurns, legalLongTurns } from './turn';
 
 /** ALG-8: a play is acceptable step by step while it is a prefix of some legal play. */
 export type LongValidation =
@@ -118,12 +118,18 @@ export function validateLongPlay(
   state: LongState,
   dice: Dice | undefined,
   steps: readonly Step[],
+  options: LongQueryOptions = {},
 ): Result<LongValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
-  const generated = legalLongTurns(rules, state, dice);
+  const generated = legalLongTurns(rules, state, dice, options);
   if (!generated.ok) return generated;
-  const { stage, turns, unitsUsed: maxUnits } = generated.value;
+  return ok(validateAgainst(rules, state, generated.value, steps));
+}
+
+/** ALG-8 against the already generated legal plays of the stage. */
+function validateAgainst(rules: LongRules, state: LongState, generated: LongTurns, steps: readonly Step[]): LongValidation {
+  const { stage, turns, unitsUsed: maxUnits } = generated;
   const before = state.position.board;
   const legal = new Map<string, LongTurn>();
   for (const t of turns) legal.set(boardKey(t.board), t);
@@ -233,20 +239,20 @@ export function validateLongPlay(
       }
     }
     if (next.length === 0) {
-      return ok({ legal: false, error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage });
+      return { legal: false, error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage };
     }
     const prefixes = next.filter(isPrefix);
-    if (prefixes.length === 0) return ok({ legal: false, error: diagnose(next[0], i), stage });
+    if (prefixes.length === 0) return { legal: false, error: diagnose(next[0], i), stage };
     branches = prefixes;
   }
   for (const br of branches) {
     const gameOver = br.board[MOVER_OFF] === CHECKERS;
     if (br.used === maxUnits || gameOver) {
       const turn = legal.get(boardKey(br.board));
-      if (turn) return ok({ legal: true, complete: true, turn, stage });
+      if (turn) return { legal: true, complete: true, turn, stage };
     }
   }
-  return ok({ legal: true, complete: false, remainingUnits: branches[0].remaining, stage });
+  return { legal: true, complete: false, remainingUnits: branches[0].remaining, stage };
 }
 
 const scratch = new Int8Array(BOARD_LENGTH);
@@ -262,15 +268,19 @@ export function validateLongNotation(
   dice: Dice | undefined,
   segments: readonly Segment[],
   units: readonly number[],
+  options: LongQueryOptions = {},
 ): Result<LongValidation, RulesError> {
-  const readings = expandSegments(segments, units);
+  const generated = legalLongTurns(rules, state, dice, options);
+  if (!generated.ok) return generated;
+  // Notation lists moves, not their order (chains are written highest point
+  // first): every order of every reading is tried, the written one first.
   let prefix: LongValidation | null = null;
   let failure: LongValidation | null = null;
-  for (const steps of readings) {
-    const r = validateLongPlay(rules, state, dice, steps);
-    if (!r.ok) return r;
-    const v = r.value;
-    if (v.legal && v.complete) return r;
+  for (const steps of expandSegments(segments, units).flatMap(orderings)) {
+    const shape = stepShapeError(steps);
+    if (shape) return err(shape);
+    const v = validateAgainst(rules, state, generated.value, steps);
+    if (v.legal && v.complete) return ok(v);
     if (v.legal) prefix ??= v;
     else if (!failure || (v.error.stepIndex ?? -1) > ((failure as { error: RulesError }).error.stepIndex ?? -1)) failure = v;
   }

@@ -6,7 +6,8 @@ import { makeLongPositionJson } from '../../../src/engine/long/position';
 import { makeLongPositionId } from '../../../src/engine/long/position-id';
 import { LONG_PRESETS, LongPresetName, LongRules } from '../../../src/engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../../src/engine/long/turn';
-import { validateLongPlay } from '../../../src/engine/long/validate';
+import { validateLongNotation, validateLongPlay } from '../../../src/engine/long/validate';
+import { makeNotation, parseNotation } from '../../../src/engine/notation';
 import { SeededRandom } from '../../../src/engine/random';
 import { Step } from '../../../src/engine/step';
 
@@ -94,7 +95,7 @@ describe('long family properties', () => {
       );
     });
 
-    it(`${preset}: every generated turn validates, as do its prefixes, with the same result`, () => {
+    it(`${preset}: every generated turn validates (steps and notation), as do its prefixes, with the same result`, () => {
       fc.assert(
         fc.property(samples(preset), (s) => {
           for (const turn of s.turns) {
@@ -105,6 +106,16 @@ describe('long family properties', () => {
             }
             const v = validateLongPlay(s.rules, s.state, s.dice, turn.steps);
             expect(v.ok && v.value.legal && v.value.complete).toBe(true);
+            // The same play written in notation validates to the same position.
+            const segments = parseNotation(makeNotation(turn.steps));
+            if (!segments.ok) throw new Error(segments.error.message);
+            const stage = legalLongTurns(s.rules, s.state, s.dice);
+            if (!stage.ok) throw new Error(stage.error.message);
+            const byNotation = validateLongNotation(s.rules, s.state, s.dice, segments.value, stage.value.stage.units);
+            expect(byNotation.ok && byNotation.value.legal && byNotation.value.complete).toBe(true);
+            if (byNotation.ok && byNotation.value.legal && byNotation.value.complete) {
+              expect(makeLongPositionId(byNotation.value.turn.state)).toBe(makeLongPositionId(turn.state));
+            }
             if (v.ok && v.value.legal && v.value.complete) {
               expect(makeLongPositionId(v.value.turn.state)).toBe(makeLongPositionId(turn.state));
               expect(v.value.turn.next).toEqual(turn.next);

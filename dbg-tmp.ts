@@ -1,0 +1,10 @@
+import { DEFAULT_RACE_MODEL, createRaceEvaluator, isShortRace } from './src/eval/race';
+import { readBearoffDatabase } from './scripts/eval/data';
+import { labelledPositions, readLegalCases } from './scripts/eval/gnubg-cases';
+const db = readBearoffDatabase('standard');
+const data = labelledPositions(readLegalCases(), (c) => c.tags.includes('race')).filter(({ board }) => isShortRace(board));
+const ev = createRaceEvaluator({ family: 'short', database: () => db, triple: 'backgammon', model: undefined });
+const rows = data.map(({board, probs}) => { const p = ev.evaluate(board); return {board, probs, p, err: Math.abs(p.winMars-probs[1])+Math.abs(p.loseMars-probs[3])}; });
+rows.sort((a,b)=>b.err-a.err);
+const own = (b: Int8Array, me: boolean) => { const o: string[] = []; for (let p=1;p<=24;p++){ const v=b[p]; if (me && v>0) o.push(`${p}:${v}`); if(!me && v<0) o.push(`${25-p}:${-v}`);} return o.join(' ') + ` off ${me?b[0]:b[27]}`; };
+for (const r of rows.slice(0,15)) console.log(r.err.toFixed(3), 'M', own(r.board,true), '| O', own(r.board,false), '| ours', [r.p.win,r.p.winMars,r.p.loseMars].map(x=>x.toFixed(3)).join(' '), 'gnubg', [r.probs[0],r.probs[1],r.probs[3]].map(x=>x.toFixed(3)).join(' '));

@@ -1,0 +1,335 @@
+import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { fail } from '../service/errors';
+import { ActionName } from '../service/sessions/service';
+import { GraphqlContext } from './context';
+import { StepInput, plain } from './inputs';
+import { Step, Turn } from './types';
+
+/* Game sessions over GraphQL: the same service functions as /v1/games. */
+
+@InputType({ description: 'A match to N points (Crawford rule on unless switched off).' })
+export class MatchInput {
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(999)
+  length!: number;
+
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  crawford?: boolean;
+}
+
+@InputType({ description: 'As POST /v1/games.' })
+export class CreateGameInput {
+  @Field(() => String)
+  @IsString()
+  @MaxLength(40)
+  variant!: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  rules?: Record<string, unknown>;
+
+  @Field(() => MatchInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  match?: MatchInput;
+
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  cube?: boolean;
+}
+
+@ObjectType()
+export class Expects {
+  @Field(() => String)
+  seat!: string;
+  @Field(() => String, { description: 'roll, play, respond or next-game' })
+  action!: string;
+}
+
+@ObjectType()
+export class CubeView {
+  @Field(() => Int)
+  value!: number;
+  @Field(() => String)
+  owner!: string;
+  @Field(() => String, { nullable: true })
+  offeredBy?: string;
+  @Field(() => Boolean)
+  enabled!: boolean;
+}
+
+@ObjectType()
+export class MatchScore {
+  @Field(() => Int)
+  white!: number;
+  @Field(() => Int)
+  black!: number;
+}
+
+@ObjectType()
+export class MatchView {
+  @Field(() => Int)
+  length!: number;
+  @Field(() => Boolean)
+  crawford!: boolean;
+  @Field(() => MatchScore)
+  score!: MatchScore;
+  @Field(() => Boolean)
+  crawfordGame!: boolean;
+  @Field(() => String, { nullable: true })
+  winner?: string;
+}
+
+@ObjectType({ description: 'The value of a finished game.' })
+export class Score {
+  @Field(() => String, { nullable: true })
+  winner!: string | null;
+  @Field(() => String)
+  result!: string;
+  @Field(() => Int)
+  multiplier!: number;
+  @Field(() => Int)
+  cubeValue!: number;
+  @Field(() => Int)
+  points!: number;
+  @Field(() => String)
+  rule!: string;
+  @Field(() => String)
+  explanation!: string;
+  @Field(() => Int, { nullable: true })
+  checkersLeft?: number;
+}
+
+@ObjectType()
+export class Commitment {
+  @Field(() => String)
+  commitment!: string;
+}
+
+@ObjectType({ description: 'A game session as GET /v1/games/{id} shows it.' })
+export class Game {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => String)
+  variant!: string;
+  @Field(() => String)
+  family!: string;
+  @Field(() => String, { description: 'playing or finished' })
+  status!: string;
+  @Field(() => Int)
+  version!: number;
+  @Field(() => Int)
+  game!: number;
+  @Field(() => GraphQLJSONObject)
+  position!: object;
+  @Field(() => String)
+  positionId!: string;
+  @Field(() => [Int], { nullable: true })
+  dice!: number[] | null;
+  @Field(() => CubeView, { nullable: true })
+  cube!: CubeView | null;
+  @Field(() => MatchView, { nullable: true })
+  match!: MatchView | null;
+  @Field(() => Expects, { nullable: true })
+  expects!: Expects | null;
+  @Field(() => [Turn], { nullable: true })
+  legalTurns?: Turn[];
+  @Field(() => Score, { nullable: true })
+  result?: Score;
+  @Field(() => Commitment)
+  fairness!: Commitment;
+}
+
+@ObjectType()
+export class SeatToken {
+  @Field(() => String)
+  token!: string;
+}
+
+@ObjectType()
+export class Seats {
+  @Field(() => SeatToken)
+  white!: SeatToken;
+  @Field(() => SeatToken)
+  black!: SeatToken;
+}
+
+@ObjectType({ description: 'A new game: keep each seat token secret; it authorises that seat\'s actions.' })
+export class CreatedGame {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => Seats)
+  seats!: Seats;
+  @Field(() => Game)
+  state!: Game;
+  @Field(() => Int)
+  version!: number;
+}
+
+@ObjectType()
+export class GameEvent {
+  @Field(() => Int)
+  n!: number;
+  @Field(() => String)
+  at!: string;
+  @Field(() => Int)
+  game!: number;
+  @Field(() => String)
+  type!: string;
+  @Field(() => String, { nullable: true })
+  seat!: string | null;
+  @Field(() => [Int], { nullable: true })
+  dice?: number[];
+  @Field(() => [Step], { nullable: true })
+  steps?: Step[];
+  @Field(() => String, { nullable: true })
+  notation?: string;
+  @Field(() => String, { nullable: true })
+  positionId?: string;
+  @Field(() => Int, { nullable: true })
+  cubeValue?: number;
+  @Field(() => Score, { nullable: true })
+  result?: Score;
+}
+
+@ObjectType()
+export class RollRecordView {
+  @Field(() => Int)
+  index!: number;
+  @Field(() => [Int])
+  dice!: number[];
+  @Field(() => String)
+  purpose!: string;
+  @Field(() => String, { nullable: true })
+  by!: string | null;
+}
+
+@ObjectType()
+export class FairnessGame {
+  @Field(() => Int)
+  number!: number;
+  @Field(() => String)
+  commitment!: string;
+  @Field(() => String, { nullable: true, description: 'Revealed once the game is over.' })
+  seed!: string | null;
+  @Field(() => [RollRecordView])
+  rolls!: RollRecordView[];
+}
+
+@ObjectType()
+export class Fairness {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => String)
+  scheme!: string;
+  @Field(() => [FairnessGame])
+  games!: FairnessGame[];
+}
+
+@InputType({ description: 'Optimistic concurrency and retries, as If-Match and Idempotency-Key.' })
+export class ActionOptions {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  expectedVersion?: number;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  idempotencyKey?: string;
+}
+
+@InputType({ description: 'A play of the current stage: steps or notation.' })
+export class PlayInput {
+  @Field(() => [StepInput], { nullable: true })
+  @IsOptional()
+  @ArrayMaxSize(8)
+  @ValidateNested()
+  steps?: StepInput[];
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  notation?: string;
+}
+
+const CUBE_OR_SIMPLE = ['roll', 'double', 'take', 'drop', 'beaver', 'raccoon', 'next-game'] as const;
+
+@Resolver()
+export class GamesResolver {
+  @Mutation(() => CreatedGame, { description: 'As POST /v1/games.' })
+  async createGame(@Arg('input', () => CreateGameInput) input: CreateGameInput, @Ctx() ctx: GraphqlContext): Promise<CreatedGame> {
+    const body = plain(input);
+    if (input.match) body.match = plain(input.match);
+    return (await ctx.services.sessions.create(body)).body as unknown as CreatedGame;
+  }
+
+  @Query(() => Game, { description: 'As GET /v1/games/{id}.' })
+  async game(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Game> {
+    return (await ctx.services.sessions.get(id)).body as unknown as Game;
+  }
+
+  @Query(() => [GameEvent], { description: 'As GET /v1/games/{id}/history.' })
+  async gameHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<GameEvent[]> {
+    return (await ctx.services.sessions.history(id)).body.events as unknown as GameEvent[];
+  }
+
+  @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })
+  async gameFairness(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Fairness> {
+    return (await ctx.services.sessions.fairness(id)).body as unknown as Fairness;
+  }
+
+  private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {
+    const answer = await ctx.services.sessions.act(id, action, body, {
+      token: ctx.token,
+      ifMatch: options?.expectedVersion,
+      idempotencyKey: options?.idempotencyKey,
+    });
+    return answer.body as unknown as Game;
+  }
+
+  @Mutation(() => Game, { description: 'A session action without a body: roll, double, take, drop, beaver, raccoon or next-game (POST /v1/games/{id}/{action}). Authorization: Bearer <seat token>.' })
+  async gameAction(
+    @Arg('id', () => ID) id: string,
+    @Arg('action', () => String) action: string,
+    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<Game> {
+    if (!(CUBE_OR_SIMPLE as readonly string[]).includes(action)) {
+      fail('INVALID_REQUEST', `action must be one of ${CUBE_OR_SIMPLE.join(', ')} (play and resign have their own mutations)`, {
+        field: 'action',
+      });
+    }
+    return this.act(ctx, id, action as ActionName, {}, options);
+  }
+
+  @Mutation(() => Game, { description: 'As POST /v1/games/{id}/play.' })
+  async playTurn(
+    @Arg('id', () => ID) id: string,
+    @Arg('play', () => PlayInput) play: PlayInput,
+    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<Game> {
+    return this.act(ctx, id, 'play', plain(play), options);
+  }
+
+  @Mutation(() => Game, { description: 'As POST /v1/games/{id}/resign.' })
+  async resign(
+    @Arg('id', () => ID) id: string,
+    @Arg('as', () => String, { nullable: true }) level: string | undefined,
+    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
+    @Ctx() ctx: GraphqlContext,
+  ): Promise<Game> {
+    return this.act(ctx, id, 'resign', level ? { as: level } : {}, options);
+  }
+}
+

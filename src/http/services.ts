@@ -1,0 +1,41 @@
+import { HotCache } from '../service/cache';
+import { cryptoSeeds, SeedSource } from '../service/sessions/fairness';
+import { GameSessions } from '../service/sessions/service';
+import { MemoryCache, MemorySessionStore } from '../service/store/memory';
+import { Cache, SessionStore } from '../service/store/types';
+
+/** The service objects the transports call. */
+export interface Services {
+  readonly sessions: GameSessions;
+  readonly cache: HotCache;
+  readonly store: SessionStore;
+  readonly cacheStore: Cache;
+}
+
+export interface ServiceOptions {
+  store?: SessionStore;
+  cacheStore?: Cache;
+  seeds?: SeedSource;
+  gameTtlSeconds?: number;
+  cacheTtlSeconds?: number;
+  idempotencyTtlSeconds?: number;
+  now?: () => Date;
+}
+
+/** Builds the services; anything not given is the embedded in-memory default. */
+export function buildServices(options: ServiceOptions = {}): Services {
+  const store = options.store ?? new MemorySessionStore();
+  const cacheStore = options.cacheStore ?? new MemoryCache();
+  return {
+    store,
+    cacheStore,
+    cache: new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600),
+    sessions: new GameSessions({
+      store,
+      seeds: options.seeds ?? cryptoSeeds,
+      ttlSeconds: options.gameTtlSeconds ?? 7 * 24 * 3600,
+      idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? 24 * 3600,
+      now: options.now ?? (() => new Date()),
+    }),
+  };
+}

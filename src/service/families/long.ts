@@ -1,0 +1,165 @@
+import { RulesError, rulesError } from '../../engine/errors';
+import { newLongGame, needsDice, winnerOf } from '../../engine/long/game';
+import { parseLongOverrides } from '../../engine/long/options';
+import { seatCheckers, withTurn } from '../../engine/long/position';
+import { makeLongPositionId, parseLongPositionId } from '../../engine/long/position-id';
+import { LongRules } from '../../engine/long/rules';
+import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../../engine/long/state';
+import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../../engine/long/turn';
+import { LongValidation, validateLongNotation, validateLongPlay } from '../../engine/long/validate';
+import { makeNotation, parseNotation } from '../../engine/notation';
+import { Result, err, ok } from '../../engine/result';
+import { CubeConfig, longCubeConfig } from '../../engine/scoring/cube';
+import { CubeError } from '../../engine/scoring/cube-errors';
+import { lastRollRoller, scoreLastRoll, scoreLongGame, scoreLongResignation } from '../../engine/scoring/long';
+import { LoserCheckers, loserCheckers } from '../../engine/scoring/loser';
+import { ResignLevel } from '../../engine/scoring/score';
+import { Side, otherSide } from '../../engine/side';
+import { NextView, StageView, TurnView } from '../views';
+import { FamilyTurn, FamilyTurns, FamilyValidation, Play, SessionFamily } from './types';
+
+/** Views of the long family (README "Contract"). */
+export function longStageView(stage: ActiveStage): StageView {
+  return {
+    actor: stage.actor,
+    origin: stage.origin,
+    units: stage.units.slice(),
+    headAllowance: stage.headAllowance,
+    firstTurnException: stage.firstTurnException,
+  };
+}
+
+export function longNextView(next: NextInfo): NextView {
+  const view: NextView = { kind: next.kind, actor: next.actor };
+  if (next.units) view.units = next.units.slice();
+  if (next.stages) view.stages = next.stages.map((s) => s.slice());
+  if (next.winner) view.winner = next.winner;
+  return view;
+}
+
+export function longTurnView(turn: LongTurn): TurnView {
+  return {
+    steps: turn.steps.map((s) => ({ from: s.from, to: s.to })),
+    notation: makeNotation(turn.steps),
+    position: makeLongStateJson(turn.state),
+    positionId: makeLongPositionId(turn.state),
+    next: longNextView(turn.next),
+  };
+}
+
+function familyTurn(turn: LongTurn): FamilyTurn<LongState> {
+  return {
+    view: longTurnView(turn),
+    state: turn.state,
+    next: longNextView(turn.next),
+    winner: turn.next.kind === 'gameOver' ? (turn.next.winner ?? null) : null,
+    stepCount: turn.steps.length,
+  };
+}
+
+function validationOf(v: LongValidation): FamilyValidation<LongState> {
+  const stage = longStageView(v.stage);
+  if (v.legal && v.complete) return { legal: true, complete: true, stage, turn: familyTurn(v.turn) };
+  if (v.legal) return { legal: true, complete: false, stage, remainingDice: v.remainingUnits.slice() };
+  return { legal: false, stage, error: v.error };
+}
+
+/** The loser's checkers in the neutral form the scoring core takes. */
+function loserOf(state: LongState, loser: Side): LoserCheckers {
+  const seat = seatCheckers(state.position, loser);
+  const points: Record<number, number> = {};
+  for (let p = 1; p <= 24; p++) if (seat.points[p] > 0) points[p] = seat.points[p];
+  return loserCheckers(points, { off: seat.off });
+}
+
+/** Parses `position` or `positionId` of a request into a state that fits the rules. */
+export function parseLongRequestState(rules: LongRules, body: Record<string, unknown>): Result<LongState, RulesError> {
+  if (body.position !== undefined && body.positionId !== undefined) {
+    return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
+  }
+  if (body.position !== undefined) return parseLongState(body.position, rules);
+  if (body.positionId !== undefined) {
+    const parsed = parseLongPositionId(body.positionId);
+    return parsed.ok ? checkStateAgainstRules(rules, parsed.value, 'positionId') : parsed;
+  }
+  return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
+}
+
+export const longFamily: SessionFamily<LongRules, LongState> & {
+  parseRules(base: Readonly<LongRules>, overrides: unknown): Result<LongRules, RulesError>;
+  parseState(rules: LongRules, body: Record<string, unknown>): Result<LongState, RulesError>;
+} = {
+  family: 'long',
+  parseRules: (base, overrides) => parseLongOverrides(base, overrides),
+  parseState: parseLongRequestState,
+  initial: (rules, firstMover) => newLongGame(rules, firstMover),
+  toJson: (state) => makeLongStateJson(state),
+  fromJson: (rules, json) => {
+    const parsed = parseLongState(json, rules);
+    if (!parsed.ok) throw new Error(`stored long state is invalid: ${parsed.error.message}`);
+    return parsed.value;
+  },
+  positionView: (state) => makeLongStateJson(state),
+  positionId: (state) => makeLongPositionId(state),
+  sideToAct: (state) => state.position.turn,
+  needsDice: (state) => needsDice(state),
+  legal(rules, state, dice, options = {}) {
+    const r = legalLongTurns(rules, state, dice, options);
+    if (!r.ok) return r;
+    const out: FamilyTurns<LongState> = {
+      stage: longStageView(r.value.stage),
+      unitsUsed: r.value.unitsUsed,
+      turns: r.value.turns.map(familyTurn),
+    };
+    return ok(out);
+  },
+  validate(rules, state, dice, play: Play, options = {}) {
+    if ('steps' in play) {
+      const r = validateLongPlay(rules, state, dice, play.steps, options);
+      return r.ok ? ok(validationOf(r.value)) : r;
+    }
+    const segments = parseNotation(play.notation);
+    if (!segments.ok) return segments;
+    const first = state.pending[0];
+    const units = first?.units
+      ? first.units.slice()
+      : dice
+        ? dice[0] === dice[1]
+          ? [dice[0], dice[0], dice[0], dice[0]]
+          : [dice[0], dice[1]]
+        : [];
+    if (units.length === 0) return err(rulesError('INVALID_DICE', 'dice are required: the side to move must roll', { field: 'dice' }));
+    const r = validateLongNotation(rules, state, dice, segments.value, units, options);
+    return r.ok ? ok(validationOf(r.value)) : r;
+  },
+  winner: (state) => winnerOf(state),
+  score(rules, state, winner, stake) {
+    return scoreLongGame(rules, winner, loserOf(state, otherSide(winner)), stake);
+  },
+  resign(rules, state, resigner, level: ResignLevel, stake) {
+    const off = seatCheckers(state.position, resigner).off;
+    return scoreLongResignation(rules, resigner, { level, off }, stake);
+  },
+  cubeConfig(rules, requested): Result<CubeConfig, CubeError> {
+    // LN-SCORE-5: off unless asked for; CUBE-7: never in Fevga / Giul. Match
+    // play switches the money-only options off where the cube is used.
+    return ok(longCubeConfig({ ...rules, cube: requested ?? rules.cube }));
+  },
+  openingRoll: (rules) => rules.openingRoll,
+  nextGameStarter: (rules) => rules.nextGameStarter,
+  lastRollRoller(rules, firstMover, finisher) {
+    const r = lastRollRoller(rules, firstMover, finisher);
+    return r.ok ? r.value : null;
+  },
+  scoreLastRoll(rules, state, firstMover, stake) {
+    const second = otherSide(firstMover);
+    const seat = seatCheckers(state.position, second);
+    const points: Record<number, number> = {};
+    for (let p = 1; p <= 24; p++) if (seat.points[p] > 0) points[p] = seat.points[p];
+    return scoreLastRoll(rules, firstMover, loserCheckers(points, { off: seat.off }), stake);
+  },
+  withSideToAct(state, side) {
+    return { ...state, position: withTurn(state.position, side), pending: [] };
+  },
+};
+

@@ -1,0 +1,291 @@
+import { createHash, randomBytes, timingSafeEqual } from 'crypto';
+import { CubeActionType } from '../../engine/scoring/cube';
+import { newMatch } from '../../engine/scoring/match';
+import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
+import { SIDES, Side } from '../../engine/side';
+import { Step } from '../../engine/step';
+import { variantByName } from '../../engine/variants';
+import { ServiceError, fail } from '../errors';
+import { AnyBound, bind, rebind } from '../families';
+import { Play } from '../families/types';
+import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
+import { SeedSource } from './fairness';
+import { SessionActionInput, Working, act, startGame } from './flow';
+import { SessionRecord } from './record';
+import { GameView, fairnessView, gameView, historyView } from './views';
+
+/** What the session service is built from (STYLE.md §8: interfaces, injected). */
+export interface SessionDeps {
+  readonly store: SessionStore;
+  readonly seeds: SeedSource;
+  /** Games expire this long after their last action (default 7 days). */
+  readonly ttlSeconds: number;
+  /** Idempotency records are kept this long (default 24 hours). */
+  readonly idempotencyTtlSeconds: number;
+  readonly now: () => Date;
+  /** Random bytes for ids and tokens (injectable for tests). */
+  readonly random?: (n: number) => Buffer;
+}
+
+export interface ActionMeta {
+  /** The bearer token of the acting seat. */
+  readonly token?: string;
+  /** `If-Match`: the version the client acts on. */
+  readonly ifMatch?: number;
+  /** `Idempotency-Key`: a retried action returns the first answer. */
+  readonly idempotencyKey?: string;
+}
+
+export interface Answer<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly version: number;
+  /** The answer of an earlier request with the same Idempotency-Key. */
+  readonly replayed?: boolean;
+}
+
+export type ActionName = 'roll' | 'play' | CubeActionType | 'resign' | 'next-game';
+
+export const ACTION_NAMES: readonly ActionName[] = ['roll', 'play', 'double', 'take', 'drop', 'beaver', 'raccoon', 'resign', 'next-game'];
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof StoreUnavailableError) {
+      fail('STORE_UNAVAILABLE', 'the session store is unavailable; try again shortly');
+    }
+    throw e;
+  }
+}
+
+function checkKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
+  for (const key of Object.keys(body)) {
+    if (!allowed.includes(key)) fail('UNKNOWN_FIELD', `unknown field ${key.slice(0, 40)}`, { field: key.slice(0, 40) });
+  }
+}
+
+/** Parses the body of an action into the flow's input. */
+export function parseAction(name: ActionName, body: unknown): SessionActionInput {
+  if (!ACTION_NAMES.includes(name)) fail('NOT_FOUND', `no action ${String(name).slice(0, 40)}; one of ${ACTION_NAMES.join(', ')}`);
+  const b = body === undefined || body === null ? {} : body;
+  if (!isPlainObject(b)) fail('INVALID_REQUEST', 'the body must be a JSON object', { field: '' });
+  switch (name) {
+    case 'play': {
+      checkKeys(b, ['steps', 'notation']);
+      if ((b.steps === undefined) === (b.notation === undefined)) {
+        fail('INVALID_REQUEST', 'give exactly one of steps or notation', { field: 'steps' });
+      }
+      if (b.notation !== undefined) {
+        if (typeof b.notation !== 'string') fail('INVALID_NOTATION', 'notation must be a string', { field: 'notation' });
+        return { type: 'play', play: { notation: b.notation } };
+      }
+      if (!Array.isArray(b.steps) || b.steps.length > 8) {
+        fail('INVALID_STEPS', 'steps must be an array of at most 8 {from, to}', { field: 'steps' });
+      }
+      const steps: Step[] = b.steps.map((s: unknown, i: number) => {
+        if (!isPlainObject(s)) fail('INVALID_STEPS', `steps[${i}] must be an object {from, to}`, { field: `steps[${i}]` });
+        checkKeys(s, ['from', 'to']);
+        if (!Number.isInteger(s.from)) fail('INVALID_STEPS', `steps[${i}].from must be an integer`, { field: `steps[${i}].from` });
+        if (!Number.isInteger(s.to)) fail('INVALID_STEPS', `steps[${i}].to must be an integer`, { field: `steps[${i}].to` });
+        return { from: s.from as number, to: s.to as number };
+      });
+      const play: Play = { steps };
+      return { type: 'play', play };
+    }
+    case 'resign': {
+      checkKeys(b, ['as']);
+      const level = b.as ?? 'single';
+      if (typeof level !== 'string' || !(RESIGN_LEVELS as readonly string[]).includes(level)) {
+        fail('INVALID_REQUEST', `as must be one of ${RESIGN_LEVELS.join(', ')}`, { field: 'as' });
+      }
+      return { type: 'resign', level: level as ResignLevel };
+    }
+    default:
+      checkKeys(b, []);
+      return { type: name } as SessionActionInput;
+  }
+}
+
+/**
+ * Game sessions: create, read and act, with bearer tokens per seat,
+ * optimistic concurrency (versions / If-Match, compare-and-set in the
+ * store), idempotent retries and provably fair dice.
+ */
+export class GameSessions {
+  private readonly random: (n: number) => Buffer;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.random = deps.random ?? randomBytes;
+  }
+
+  private bindRecord(record: SessionRecord): AnyBound {
+    const variant = variantByName(record.variant);
+    if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
+    return rebind(variant.value, record.rules);
+  }
+
+  private working(record: SessionRecord): Working<unknown, unknown> {
+    const bound = this.bindRecord(record);
+    const w = {
+      family: bound.family,
+      rules: bound.rules,
+      record,
+      state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
+      now: this.deps.now,
+    };
+    return w as unknown as Working<unknown, unknown>;
+  }
+
+  private view(record: SessionRecord, version: number, w?: Working<unknown, unknown>): GameView {
+    const work = w ?? this.working(record);
+    return gameView(work, version);
+  }
+
+  /** `POST /v1/games`. */
+  async create(body: unknown): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
+    if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+    checkKeys(body, ['variant', 'rules', 'match', 'cube']);
+    const variant = variantByName(body.variant);
+    if (!variant.ok) throw ServiceError.from(variant.error);
+    const bound = bind(variant.value, body.rules);
+    if (!bound.ok) throw ServiceError.from(bound.error);
+    if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
+    let match = null;
+    if (body.match !== undefined) {
+      if (!isPlainObject(body.match)) fail('INVALID_MATCH', 'match must be an object {length, crawford?}', { field: 'match' });
+      checkKeys(body.match, ['length', 'crawford']);
+      const crawford = body.match.crawford;
+      if (crawford !== undefined && typeof crawford !== 'boolean') fail('INVALID_MATCH', 'match.crawford must be true or false', { field: 'match.crawford' });
+      const m = newMatch(body.match.length as number, { crawford: crawford as boolean | undefined });
+      if (!m.ok) fail(m.error.code, m.error.message, { field: 'match.length' });
+      match = m.value;
+    }
+    const cube = bound.value.family.cubeConfig(bound.value.rules, body.cube as boolean | undefined);
+    if (!cube.ok) fail(cube.error.code, cube.error.message, { field: 'cube' });
+    if (body.cube === true && !cube.value.enabled) {
+      fail('INVALID_RULES', `${variant.value.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
+    }
+    const id = this.random(16).toString('base64url');
+    const tokens = { white: this.random(32).toString('base64url'), black: this.random(32).toString('base64url') };
+    const record: SessionRecord = {
+      schema: 1,
+      id,
+      variant: variant.value.name,
+      family: variant.value.family,
+      rules: bound.value.rules,
+      createdAt: this.deps.now().toISOString(),
+      seats: { white: { tokenHash: hashToken(tokens.white) }, black: { tokenHash: hashToken(tokens.black) } },
+      cubeConfig: cube.value,
+      match,
+      status: 'playing',
+      expects: null,
+      game: null as unknown as SessionRecord['game'],
+      finishedGames: [],
+      history: [],
+    };
+    const w = this.working(record);
+    startGame(w, this.deps.seeds(), null);
+    record.game.state = bound.value.family.toJson(w.state as never);
+    const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds));
+    if (!created) fail('INTERNAL', 'could not allocate a game id');
+    return {
+      status: 201,
+      body: { id, seats: { white: { token: tokens.white }, black: { token: tokens.black } }, state: this.view(record, 1, w), version: 1 },
+      version: 1,
+    };
+  }
+
+  private async load(id: string): Promise<{ record: SessionRecord; version: number }> {
+    if (typeof id !== 'string' || id.length > 64) fail('GAME_NOT_FOUND', 'no such game');
+    const stored = await guarded(() => this.deps.store.get(id));
+    if (!stored) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
+    return { record: JSON.parse(stored.data) as SessionRecord, version: stored.version };
+  }
+
+  /** `GET /v1/games/{id}`. */
+  async get(id: string): Promise<Answer<GameView>> {
+    const { record, version } = await this.load(id);
+    return { status: 200, body: this.view(record, version), version };
+  }
+
+  /** `GET /v1/games/{id}/history`. */
+  async history(id: string): Promise<Answer<ReturnType<typeof historyView>>> {
+    const { record, version } = await this.load(id);
+    return { status: 200, body: historyView(record), version };
+  }
+
+  /** `GET /v1/games/{id}/fairness`. */
+  async fairness(id: string): Promise<Answer<ReturnType<typeof fairnessView>>> {
+    const { record, version } = await this.load(id);
+    return { status: 200, body: fairnessView(record), version };
+  }
+
+  private seatOf(record: SessionRecord, token: string | undefined): Side {
+    if (!token) fail('UNAUTHORIZED', 'this action needs the seat\'s bearer token (Authorization: Bearer …)');
+    const hash = hashToken(token);
+    for (const side of SIDES) if (sameHash(record.seats[side].tokenHash, hash)) return side;
+    fail('UNAUTHORIZED', 'the token is not a seat of this game');
+  }
+
+  /** `POST /v1/games/{id}/{action}`. */
+  async act(id: string, name: ActionName, body: unknown, meta: ActionMeta): Promise<Answer<GameView>> {
+    const input = parseAction(name, body);
+    const { record, version } = await this.load(id);
+    const seat = this.seatOf(record, meta.token);
+    const key = meta.idempotencyKey;
+    if (key !== undefined) {
+      if (key.length === 0 || key.length > 200) fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
+      const replay = await guarded(() => this.deps.store.idempotent(id, key));
+      if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+    }
+    if (meta.ifMatch !== undefined && meta.ifMatch !== version) {
+      fail('VERSION_CONFLICT', `the game is at version ${version}, not ${meta.ifMatch}`, { version });
+    }
+    const next = structuredClone(record);
+    const w = this.working(next);
+    try {
+      act(w, seat, input, this.deps.seeds);
+    } catch (e) {
+      // Every refusal says which version it was judged against.
+      if (e instanceof ServiceError) throw new ServiceError({ ...e.body, version });
+      throw e;
+    }
+    next.game.state = (this.bindRecord(next).family.toJson as (s: unknown) => unknown)(w.state);
+    const body2 = this.view(next, version + 1, w);
+    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1 };
+    const outcome = await guarded(() =>
+      this.deps.store.save(
+        id,
+        version,
+        JSON.stringify(next),
+        this.deps.ttlSeconds,
+        key !== undefined ? { key, response, ttlSeconds: this.deps.idempotencyTtlSeconds } : undefined,
+      ),
+    );
+    if (outcome === 'missing') fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
+    if (outcome === 'conflict') {
+      if (key !== undefined) {
+        const replay = await guarded(() => this.deps.store.idempotent(id, key));
+        if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+      }
+      const current = await guarded(() => this.deps.store.get(id));
+      fail('VERSION_CONFLICT', 'another action changed the game first; read it again', { version: current?.version ?? version });
+    }
+    return { status: 200, body: body2, version: version + 1 };
+  }
+}

@@ -1,0 +1,124 @@
+import { GameScore } from '../../engine/scoring/score';
+import { TurnView } from '../views';
+import { Working } from './flow';
+import { Expects, HistoryEvent, RollRecord, SessionRecord } from './record';
+
+/** The state of a session as clients see it: no tokens, no unrevealed seed. */
+export interface GameView {
+  id: string;
+  variant: string;
+  family: string;
+  status: 'playing' | 'finished';
+  version: number;
+  game: number;
+  position: object;
+  positionId: string;
+  dice: number[] | null;
+  cube: { value: number; owner: string; offeredBy?: string; enabled: boolean } | null;
+  match: { length: number; crawford: boolean; score: { white: number; black: number }; crawfordGame: boolean; winner?: string } | null;
+  expects: Expects | null;
+  legalTurns?: TurnView[];
+  result?: ScoreView;
+  fairness: { commitment: string };
+}
+
+export interface ScoreView {
+  winner: string | null;
+  result: string;
+  multiplier: number;
+  cubeValue: number;
+  points: number;
+  rule: string;
+  explanation: string;
+  checkersLeft?: number;
+}
+
+export function scoreView(score: GameScore): ScoreView {
+  const view: ScoreView = {
+    winner: score.winner,
+    result: score.result,
+    multiplier: score.multiplier,
+    cubeValue: score.cubeValue,
+    points: score.points,
+    rule: score.rule,
+    explanation: score.explanation,
+  };
+  if (score.checkersLeft !== undefined) view.checkersLeft = score.checkersLeft;
+  return view;
+}
+
+export function gameView(w: Working<unknown, unknown>, version: number): GameView {
+  const { record, family, rules, state } = w;
+  const game = record.game;
+  const view: GameView = {
+    id: record.id,
+    variant: record.variant,
+    family: record.family,
+    status: record.status,
+    version,
+    game: game.number,
+    position: family.positionView(state),
+    positionId: family.positionId(state),
+    dice: game.dice ? [game.dice[0], game.dice[1]] : null,
+    cube: game.cube
+      ? {
+          value: game.cube.value,
+          owner: game.cube.owner,
+          enabled: true,
+          ...(game.cube.offered ? { offeredBy: game.cube.offered.by } : {}),
+        }
+      : null,
+    match: record.match
+      ? {
+          length: record.match.length,
+          crawford: record.match.crawford,
+          score: { white: record.match.score.white, black: record.match.score.black },
+          crawfordGame: record.match.nextGameIsCrawford,
+          ...(record.match.winner ? { winner: record.match.winner } : {}),
+        }
+      : null,
+    expects: record.expects ? { ...record.expects } : null,
+    fairness: { commitment: game.commitment },
+  };
+  if (record.expects?.action === 'play') {
+    const legal = family.legal(rules, state, game.dice ?? undefined, { lastRoll: game.lastRoll });
+    if (legal.ok) view.legalTurns = legal.value.turns.map((t) => t.view);
+  }
+  if (game.result) view.result = scoreView(game.result);
+  return view;
+}
+
+export function historyView(record: SessionRecord): { id: string; events: HistoryEvent[] } {
+  return { id: record.id, events: record.history };
+}
+
+export interface FairnessGameView {
+  number: number;
+  commitment: string;
+  /** Revealed once the game is over; null while it is being played. */
+  seed: string | null;
+  rolls: RollRecord[];
+}
+
+/** `GET /v1/games/{id}/fairness`: everything needed to recompute every roll of finished games. */
+export function fairnessView(record: SessionRecord): { id: string; scheme: string; games: FairnessGameView[] } {
+  const games: FairnessGameView[] = record.finishedGames.map((g) => ({
+    number: g.number,
+    commitment: g.commitment,
+    seed: g.seed,
+    rolls: g.rolls,
+  }));
+  const current = record.game;
+  games.push({
+    number: current.number,
+    commitment: current.commitment,
+    seed: current.result ? current.seed : null,
+    rolls: current.rolls,
+  });
+  return {
+    id: record.id,
+    scheme:
+      'commitment = SHA-256(seed); roll i = HMAC-SHA256(seed, "roll:" + i), bytes >= 252 skipped, die = byte mod 6 + 1 (docs/fairness.md)',
+    games,
+  };
+}

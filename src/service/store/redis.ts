@@ -1,0 +1,174 @@
+import Redis, { Cluster, RedisOptions } from 'ioredis';
+import { Cache, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
+
+/**
+ * Redis-backed sessions and cache. Keys carry a hash tag on the session id
+ * (`{id}`) so a session and its idempotency records live in one slot of a
+ * Redis Cluster, and the Lua scripts that touch both stay single-slot.
+ *
+ * Commands fail fast while Redis is unreachable (no offline queue, a command
+ * timeout) and surface as `StoreUnavailableError`; ioredis keeps reconnecting
+ * in the background.
+ */
+export type RedisClient = Redis | Cluster;
+
+const CREATE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+const SAVE = `
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return -1 end
+if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if ARGV[4] == '1' then redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[6]) end
+return 1`;
+
+/** Options that make ioredis fail fast and reconnect forever. */
+export function redisClientOptions(extra: RedisOptions = {}): RedisOptions {
+  return {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2000,
+    connectTimeout: 2000,
+    retryStrategy: (times: number) => Math.min(100 * times, 2000),
+    lazyConnect: false,
+    ...extra,
+  };
+}
+
+export function createRedisClient(url: string, extra: RedisOptions = {}): Redis {
+  const client = new Redis(url, redisClientOptions(extra));
+  // Errors are reported through command failures; an unhandled 'error' event would crash the process.
+  client.on('error', () => undefined);
+  return client;
+}
+
+export function createRedisCluster(nodes: { host: string; port: number }[], extra: RedisOptions = {}): Cluster {
+  const cluster = new Cluster(nodes, { redisOptions: redisClientOptions(extra), enableOfflineQueue: false, clusterRetryStrategy: (times: number) => Math.min(100 * times, 2000) });
+  cluster.on('error', () => undefined);
+  return cluster;
+}
+
+/** Resolves when the client is ready, or false after `timeoutMs` (the client keeps trying). */
+export function whenReady(client: RedisClient, timeoutMs = 3000): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    timer.unref?.();
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.once('ready', onReady);
+  });
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    throw new StoreUnavailableError(e);
+  }
+}
+
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = 'nardy',
+  ) {}
+
+  private key(id: string): string {
+    return `${this.prefix}:game:{${id}}`;
+  }
+
+  private idemKey(id: string, key: string): string {
+    return `${this.prefix}:game:{${id}}:idem:${key}`;
+  }
+
+  async create(id: string, data: string, ttlSeconds: number): Promise<boolean> {
+    const r = await guarded(() => this.redis.eval(CREATE, 1, this.key(id), data, String(ttlSeconds * 1000)));
+    return r === 1;
+  }
+
+  async get(id: string): Promise<Versioned | null> {
+    const r = await guarded(() => this.redis.hmget(this.key(id), 'v', 'd'));
+    const [v, d] = r;
+    if (v === null || d === null) return null;
+    return { version: Number(v), data: d };
+  }
+
+  async save(
+    id: string,
+    expectedVersion: number,
+    data: string,
+    ttlSeconds: number,
+    idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
+  ): Promise<SaveOutcome> {
+    const idemKey = idempotency ? this.idemKey(id, idempotency.key) : this.key(id);
+    const r = await guarded(() =>
+      this.redis.eval(
+        SAVE,
+        2,
+        this.key(id),
+        idemKey,
+        String(expectedVersion),
+        data,
+        String(ttlSeconds * 1000),
+        idempotency ? '1' : '0',
+        idempotency ? JSON.stringify(idempotency.response) : '',
+        idempotency ? String(idempotency.ttlSeconds * 1000) : '0',
+      ),
+    );
+    return r === 1 ? 'saved' : r === 0 ? 'conflict' : 'missing';
+  }
+
+  async idempotent(id: string, key: string): Promise<StoredResponse | null> {
+    const r = await guarded(() => this.redis.get(this.idemKey(id, key)));
+    return r === null ? null : (JSON.parse(r) as StoredResponse);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.redis.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+/**
+ * The hot-position cache in Redis: plain keys with a TTL. The total size is
+ * bounded by the TTL, by the largest value accepted (`maxValueBytes`) and, on
+ * the server, by `maxmemory` with an LRU eviction policy (README).
+ */
+export class RedisCache implements Cache {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix = 'nardy',
+    private readonly maxValueBytes = 256 * 1024,
+  ) {}
+
+  async get(key: string): Promise<string | null> {
+    return guarded(() => this.redis.get(`${this.prefix}:cache:${key}`));
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    if (value.length > this.maxValueBytes) return;
+    await guarded(() => this.redis.set(`${this.prefix}:cache:${key}`, value, 'EX', ttlSeconds));
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

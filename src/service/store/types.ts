@@ -1,0 +1,61 @@
+/**
+ * Storage behind the service layer (STYLE.md §8): sessions and the hot-position
+ * cache are interfaces with a Redis implementation and an in-memory one (the
+ * embedded default when REDIS_URL is unset). One contract test suite runs
+ * against every implementation.
+ */
+
+/** A stored session: an opaque JSON document and its version (the ETag). */
+export interface Versioned {
+  readonly version: number;
+  readonly data: string;
+}
+
+/** The first answer to an action, kept under its Idempotency-Key. */
+export interface StoredResponse {
+  readonly status: number;
+  readonly body: string;
+  /** The session version the action produced (for the ETag of a replay). */
+  readonly version: number;
+}
+
+export type SaveOutcome = 'saved' | 'conflict' | 'missing';
+
+export interface SessionStore {
+  /** Creates a session at version 1; false when the id exists already. */
+  create(id: string, data: string, ttlSeconds: number): Promise<boolean>;
+  /** The current version, or null when there is no such session (or it expired). */
+  get(id: string): Promise<Versioned | null>;
+  /**
+   * Atomically replaces the session if it is still at `expectedVersion`
+   * (compare-and-set) and, in the same step, records `response` under the
+   * idempotency key when one is given. The TTL is renewed.
+   */
+  save(
+    id: string,
+    expectedVersion: number,
+    data: string,
+    ttlSeconds: number,
+    idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
+  ): Promise<SaveOutcome>;
+  /** The response recorded under an idempotency key of this session, if any. */
+  idempotent(id: string, key: string): Promise<StoredResponse | null>;
+  /** Liveness of the backing store. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The backing store cannot be reached: sessions answer 503 STORE_UNAVAILABLE. */
+export class StoreUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('the session store is unavailable');
+    this.name = 'StoreUnavailableError';
+    if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
+  }
+}
