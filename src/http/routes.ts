@@ -2,6 +2,7 @@ import { Request, Response, Router } from 'express';
 import { fail } from '../service/errors';
 import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
+import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
 import { Services } from './services';
 
@@ -45,6 +46,13 @@ export function v1Routes(services: Services): Router {
   });
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
+  });
+
+  router.post('/score', (req, res) => {
+    res.json(scoreGame(req.body));
+  });
+  router.post('/cube', (req, res) => {
+    res.json(cubeAction(req.body));
   });
 
   router.post('/games', async (req, res) => {

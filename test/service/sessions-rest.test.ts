@@ -39,10 +39,16 @@ describe('sessions over REST', () => {
     expect(history.body.events.at(-1).type).toBe('game-over');
   });
 
-  it('a match to 3 with the cube runs to a match winner with Crawford bookkeeping', async () => {
-    const created = await create({ variant: 'long', match: { length: 3 }, cube: true });
-    const { state } = await playThroughRest(app.app, created, 5);
+  it('a match to 5 with the cube (doubles, takes, drops) runs to a match winner; the points add up', async () => {
+    const created = await create({ variant: 'long', match: { length: 5 }, cube: true });
+    const { state, doubles } = await playThroughRest(app.app, created, 5, 20000, { doubleChance: 0.05, dropChance: 0.3 });
     expect(state.status).toBe('finished');
+    expect(doubles).toBeGreaterThan(0);
+    const history = (await request(app.app).get(`/v1/games/${created.id}/history`)).body.events as { type: string; result?: { points: number } }[];
+    const games = history.filter((e) => e.type === 'game-over');
+    expect(games.length).toBeGreaterThan(1);
+    const total = games.reduce((sum, e) => sum + (e.result?.points ?? 0), 0);
+    expect(total).toBe((state.match?.score.white ?? 0) + (state.match?.score.black ?? 0));
     expect(state.match?.winner).toMatch(/white|black/);
     const winner = state.match?.winner as 'white' | 'black';
     expect(state.match?.score[winner]).toBeGreaterThanOrEqual(3);

@@ -20,7 +20,14 @@ export interface GameState {
 }
 
 /** Both players act through REST, choosing among the legal turns with a seeded random generator. */
-export async function playThroughRest(app: Express, created: Created, seed: number, maxActions = 20000): Promise<{ state: GameState; actions: number }> {
+export async function playThroughRest(
+  app: Express,
+  created: Created,
+  seed: number,
+  maxActions = 20000,
+  options: { doubleChance?: number; dropChance?: number } = {},
+): Promise<{ state: GameState; actions: number; doubles: number }> {
+  let doubles = 0;
   const random = new SeededRandom(seed);
   let state = created.state;
   let actions = 0;
@@ -31,9 +38,20 @@ export async function playThroughRest(app: Express, created: Created, seed: numb
     const path = `/v1/games/${created.id}`;
     let res;
     switch (expects.action) {
-      case 'roll':
+      case 'roll': {
+        const cube = state.cube as { owner: string } | null;
+        if (cube && (cube.owner === 'center' || cube.owner === expects.seat) && random.next() < (options.doubleChance ?? 0)) {
+          // A double may be refused (opening move, Crawford game, cap): then the seat just rolls.
+          const offer = await request(app).post(`${path}/double`).set('authorization', `Bearer ${token}`).send({});
+          if (offer.status === 200) {
+            doubles++;
+            res = offer;
+            break;
+          }
+        }
         res = await request(app).post(`${path}/roll`).set('authorization', `Bearer ${token}`).send({});
         break;
+      }
       case 'play': {
         const turns = state.legalTurns ?? [];
         const turn = random.pick(turns);
@@ -42,9 +60,11 @@ export async function playThroughRest(app: Express, created: Created, seed: numb
         res = await request(app).post(`${path}/play`).set('authorization', `Bearer ${token}`).send(body);
         break;
       }
-      case 'respond':
-        res = await request(app).post(`${path}/take`).set('authorization', `Bearer ${token}`).send({});
+      case 'respond': {
+        const answer = random.next() < (options.dropChance ?? 0) ? 'drop' : 'take';
+        res = await request(app).post(`${path}/${answer}`).set('authorization', `Bearer ${token}`).send({});
         break;
+      }
       case 'next-game':
         res = await request(app).post(`${path}/next-game`).set('authorization', `Bearer ${token}`).send({});
         break;
@@ -55,5 +75,5 @@ export async function playThroughRest(app: Express, created: Created, seed: numb
     state = res.body as GameState;
     actions++;
   }
-  return { state, actions };
+  return { state, actions, doubles };
 }

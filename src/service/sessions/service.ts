@@ -162,8 +162,10 @@ export class GameSessions {
     checkKeys(body, ['variant', 'rules', 'match', 'cube']);
     const variant = variantByName(body.variant);
     if (!variant.ok) throw ServiceError.from(variant.error);
-    const bound = bind(variant.value, body.rules);
-    if (!bound.ok) throw ServiceError.from(bound.error);
+    const bound0 = bind(variant.value, body.rules);
+    if (!bound0.ok) throw ServiceError.from(bound0.error);
+    // `cube: true|false` at creation is the rules' cube option (LN-SCORE-5, §5.8).
+    const bound = typeof body.cube === 'boolean' ? { ok: true as const, value: { ...bound0.value, rules: { ...bound0.value.rules, cube: body.cube } } } : bound0;
     if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
     let match = null;
     if (body.match !== undefined) {

@@ -1,0 +1,130 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Field, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { cubeAction, scoreGame } from '../service/score';
+import { MatchScore, Score } from './games';
+import { plain } from './inputs';
+
+/* Scoring and the cube over GraphQL: the same service functions as POST /v1/score and /v1/cube. */
+
+@InputType({ description: 'As POST /v1/score.' })
+export class ScoreInput {
+  @Field(() => String)
+  @IsString()
+  @MaxLength(40)
+  variant!: string;
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  rules?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  position?: Record<string, unknown>;
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  positionId?: string;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, turned?}' })
+  @IsOptional()
+  cube?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: '{length, score: {white, black}, crawfordPlayed?}' })
+  @IsOptional()
+  match?: Record<string, unknown>;
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  resign?: string;
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5)
+  resignedBy?: string;
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5)
+  droppedBy?: string;
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(5)
+  firstMover?: string;
+}
+
+@ObjectType()
+export class MatchAfter {
+  @Field(() => Int)
+  length!: number;
+  @Field(() => Boolean)
+  crawford!: boolean;
+  @Field(() => MatchScore)
+  score!: MatchScore;
+  @Field(() => String, { nullable: true })
+  winner?: string;
+  @Field(() => Boolean)
+  nextGameIsCrawford!: boolean;
+  @Field(() => Boolean)
+  crawfordPlayed!: boolean;
+}
+
+@ObjectType({ description: 'The value of a finished game, and the match after it.' })
+export class ScoreResult extends Score {
+  @Field(() => MatchAfter, { nullable: true })
+  match?: MatchAfter;
+}
+
+@InputType({ description: 'As POST /v1/cube.' })
+export class CubeInput {
+  @Field(() => String)
+  @IsString()
+  @MaxLength(40)
+  variant!: string;
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  rules?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: '{beaver?, raccoon?, jacoby?, automaticDoubles?, cap?}' })
+  @IsOptional()
+  config?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, offered?, turned?}' })
+  @IsOptional()
+  cube?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  @IsOptional()
+  match?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: '{onRoll, rolled?, openingMove?}' })
+  context!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: '{type: double|take|drop|beaver|raccoon, by}' })
+  action!: Record<string, unknown>;
+}
+
+@ObjectType()
+export class LegalCubeActions {
+  @Field(() => [String])
+  white!: string[];
+  @Field(() => [String])
+  black!: string[];
+}
+
+@ObjectType({ description: 'The cube after one action.' })
+export class CubeResult {
+  @Field(() => GraphQLJSONObject, { description: '{value, owner, offered?, turned, automaticDoubles}' })
+  cube!: object;
+  @Field(() => LegalCubeActions)
+  legalActions!: LegalCubeActions;
+  @Field(() => Score, { nullable: true })
+  gameOver?: Score;
+}
+
+@Resolver()
+export class ScoringResolver {
+  @Query(() => ScoreResult, { description: 'As POST /v1/score.' })
+  score(@Arg('input', () => ScoreInput) input: ScoreInput): ScoreResult {
+    return scoreGame(plain(input)) as ScoreResult;
+  }
+
+  @Query(() => CubeResult, { description: 'As POST /v1/cube.' })
+  cubeAction(@Arg('input', () => CubeInput) input: CubeInput): CubeResult {
+    return cubeAction(plain(input)) as unknown as CubeResult;
+  }
+}

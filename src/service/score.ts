@@ -1,0 +1,213 @@
+import { GameScore, RESIGN_LEVELS, ResignLevel, scoreDroppedCube } from '../engine/scoring/score';
+import { CubeAction, CubeConfig, CubeContext, CubeState, CUBE_ACTION_TYPES, applyCubeAction, checkCubeConfig, legalCubeActions, parseCubeState, stakeOf } from '../engine/scoring/cube';
+import { CubeError } from '../engine/scoring/cube-errors';
+import { MatchState, nextMatchState, parseMatchState } from '../engine/scoring/match';
+import { Side, isSide, otherSide } from '../engine/side';
+import { variantByName } from '../engine/variants';
+import { ServiceError, fail } from './errors';
+import { AnyBound, bind } from './families';
+import { ScoreView, scoreView } from './sessions/views';
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkKeys(body: Record<string, unknown>, allowed: readonly string[], prefix = ''): void {
+  for (const key of Object.keys(body)) {
+    if (!allowed.includes(key)) fail('UNKNOWN_FIELD', `unknown field ${prefix}${key.slice(0, 40)}`, { field: `${prefix}${key.slice(0, 40)}` });
+  }
+}
+
+function cubeFailure(e: CubeError): never {
+  fail(e.code, e.message, { ...(e.field ? { field: e.field } : {}), ...(e.rule ? { rule: e.rule } : {}) });
+}
+
+/** Binds the variant; a request that gives a cube plays with it (LN-SCORE-5 `cube` on). */
+function bindRequest(body: Record<string, unknown>, withCube: boolean): AnyBound {
+  const variant = variantByName(body.variant);
+  if (!variant.ok) throw ServiceError.from(variant.error);
+  const bound = bind(variant.value, body.rules);
+  if (!bound.ok) throw ServiceError.from(bound.error);
+  return withCube ? withCubeOn(bound.value) : bound.value;
+}
+
+/** The same binding with the rules' `cube` option switched on. */
+export function withCubeOn(bound: AnyBound): AnyBound {
+  return { ...bound, rules: { ...bound.rules, cube: true } };
+}
+
+/** The cube options in force for a scoring or cube request: the variant's, with the cube switched on. */
+function cubeConfigOf(bound: AnyBound, wanted: boolean): CubeConfig {
+  const config = bound.family.cubeConfig(bound.rules, wanted ? true : undefined);
+  if (!config.ok) cubeFailure(config.error);
+  return config.value;
+}
+
+export interface MatchView {
+  length: number;
+  crawford: boolean;
+  score: { white: number; black: number };
+  winner?: string;
+  nextGameIsCrawford: boolean;
+  crawfordPlayed: boolean;
+}
+
+function matchView(m: MatchState): MatchView {
+  return {
+    length: m.length,
+    crawford: m.crawford,
+    score: { white: m.score.white, black: m.score.black },
+    ...(m.winner ? { winner: m.winner } : {}),
+    nextGameIsCrawford: m.nextGameIsCrawford,
+    crawfordPlayed: m.crawfordPlayed,
+  };
+}
+
+export type ScoreAnswer = ScoreView & { match?: MatchView };
+
+const SCORE_KEYS = ['variant', 'rules', 'position', 'positionId', 'cube', 'match', 'resign', 'resignedBy', 'droppedBy', 'firstMover'];
+
+/**
+ * `POST /v1/score`: the value of a finished game (LN-SCORE-*, SH-SCORE-*,
+ * §5.6, KH-4, FV-6) × the cube, or of a resignation or a dropped double,
+ * and the match after it (CUBE-6, LN-MATCH-1).
+ */
+export function scoreGame(input: unknown): ScoreAnswer {
+  if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+  checkKeys(input, SCORE_KEYS);
+  const bound = bindRequest(input, input.cube !== undefined);
+  const family = bound.family;
+  const state = family.parseState(bound.rules, input);
+  if (!state.ok) throw ServiceError.from(state.error);
+  const config = cubeConfigOf(bound, input.cube !== undefined);
+  if (input.cube !== undefined && !config.enabled) {
+    fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
+  }
+  const cube = parseCubeState(input.cube, config);
+  if (!cube.ok) cubeFailure(cube.error);
+  let match: MatchState | null = null;
+  if (input.match !== undefined) {
+    const m = parseMatchState(input.match);
+    if (!m.ok) cubeFailure(m.error);
+    match = m.value;
+  }
+  const stake = stakeOf(config, cube.value, match);
+  const sideField = (name: string): Side | undefined => {
+    const v = input[name];
+    if (v === undefined) return undefined;
+    if (!isSide(v)) fail('INVALID_REQUEST', `${name} must be "white" or "black"`, { field: name });
+    return v;
+  };
+  const droppedBy = sideField('droppedBy');
+  const resignedBy = sideField('resignedBy');
+  // Only a draw after the last roll needs to know who moved first (LN-SCORE-6).
+  const firstMover = sideField('firstMover');
+
+  let score: GameScore;
+  if (droppedBy !== undefined) {
+    if (input.resign !== undefined) fail('INVALID_REQUEST', 'give either droppedBy or resign, not both', { field: 'resign' });
+    if (!config.enabled) fail('CUBE_DISABLED', 'a double can only be dropped where the cube is used', { field: 'droppedBy' });
+    // CUBE-3: the doubler wins the value before the offer; no gammons.
+    const r = scoreDroppedCube(otherSide(droppedBy), cube.value.value);
+    if (!r.ok) cubeFailure(r.error);
+    score = r.value;
+  } else if (input.resign !== undefined) {
+    const level = input.resign;
+    if (typeof level !== 'string' || !(RESIGN_LEVELS as readonly string[]).includes(level)) {
+      fail('INVALID_RESIGNATION', `resign must be one of ${RESIGN_LEVELS.join(', ')}`, { field: 'resign' });
+    }
+    const resigner = resignedBy ?? family.sideToAct(state.value);
+    const r = family.resign(bound.rules, state.value, resigner, level as ResignLevel, stake);
+    if (!r.ok) cubeFailure(r.error);
+    score = r.value;
+  } else {
+    const winner = family.winner(state.value);
+    if (!winner) {
+      fail('GAME_NOT_OVER', 'neither side has borne off all its checkers; give resign or droppedBy to score an unfinished game', {
+        field: 'position',
+        rule: bound.variant.family === 'long' ? 'LN-END-1' : 'SH-SCORE-1',
+      });
+    }
+    const bothFinished = family.winner(family.withSideToAct(state.value, otherSide(winner))) !== winner;
+    if (bothFinished) {
+      // LN-SCORE-6: the second mover completed his bear-off with the last roll (or did not).
+      const r = family.scoreLastRoll(bound.rules, state.value, firstMover ?? winner, stake);
+      if (!r.ok) cubeFailure(r.error);
+      score = r.value;
+    } else {
+      const r = family.score(bound.rules, state.value, winner, stake);
+      if (!r.ok) cubeFailure(r.error);
+      score = r.value;
+    }
+  }
+  const answer: ScoreAnswer = scoreView(score);
+  if (match) {
+    if (score.winner) {
+      const next = nextMatchState(match, { winner: score.winner, points: score.points });
+      if (!next.ok) cubeFailure(next.error);
+      answer.match = matchView(next.value);
+    } else answer.match = matchView(match);
+  }
+  return answer;
+}
+
+export interface CubeAnswer {
+  cube: CubeState;
+  /** What each side may do with the cube now (CUBE-2…CUBE-5). */
+  legalActions: { white: string[]; black: string[] };
+  gameOver?: ScoreView;
+}
+
+const CUBE_KEYS = ['variant', 'rules', 'config', 'cube', 'match', 'context', 'action'];
+
+/** `POST /v1/cube`: applies one cube action to a cube (+ match) state, or names the rule it breaks. */
+export function cubeAction(input: unknown): CubeAnswer {
+  if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+  checkKeys(input, CUBE_KEYS);
+  const bound = bindRequest(input, true);
+  let config = cubeConfigOf(bound, true);
+  if (!config.enabled) fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'variant', rule: 'CUBE-7' });
+  if (input.config !== undefined) {
+    if (!isPlainObject(input.config)) fail('INVALID_CUBE', 'config must be an object of cube options', { field: 'config' });
+    checkKeys(input.config, ['beaver', 'raccoon', 'jacoby', 'automaticDoubles', 'cap'], 'config.');
+    const checked = checkCubeConfig({ ...config, ...input.config } as CubeConfig, 'config');
+    if (!checked.ok) cubeFailure(checked.error);
+    config = checked.value;
+  }
+  const cube = parseCubeState(input.cube, config);
+  if (!cube.ok) cubeFailure(cube.error);
+  let match: MatchState | null = null;
+  if (input.match !== undefined) {
+    const m = parseMatchState(input.match);
+    if (!m.ok) cubeFailure(m.error);
+    match = m.value;
+  }
+  const ctx = input.context;
+  if (!isPlainObject(ctx)) fail('INVALID_REQUEST', 'context {onRoll, rolled?, openingMove?} is required', { field: 'context' });
+  checkKeys(ctx, ['onRoll', 'rolled', 'openingMove'], 'context.');
+  if (!isSide(ctx.onRoll)) fail('INVALID_REQUEST', 'context.onRoll must be "white" or "black"', { field: 'context.onRoll' });
+  for (const k of ['rolled', 'openingMove']) {
+    if (ctx[k] !== undefined && typeof ctx[k] !== 'boolean') fail('INVALID_REQUEST', `context.${k} must be a boolean`, { field: `context.${k}` });
+  }
+  const context: CubeContext = { onRoll: ctx.onRoll, rolled: ctx.rolled === true, openingMove: ctx.openingMove === true, match };
+  const a = input.action;
+  if (!isPlainObject(a)) fail('INVALID_REQUEST', 'action {type, by} is required', { field: 'action' });
+  checkKeys(a, ['type', 'by'], 'action.');
+  if (typeof a.type !== 'string' || !(CUBE_ACTION_TYPES as readonly string[]).includes(a.type)) {
+    fail('INVALID_REQUEST', `action.type must be one of ${CUBE_ACTION_TYPES.join(', ')}`, { field: 'action.type' });
+  }
+  if (!isSide(a.by)) fail('INVALID_REQUEST', 'action.by must be "white" or "black"', { field: 'action.by' });
+  const outcome = applyCubeAction(config, cube.value, context, { type: a.type, by: a.by } as CubeAction);
+  if (!outcome.ok) cubeFailure(outcome.error);
+  const after = outcome.value.state;
+  const nextContext: CubeContext = context;
+  const answer: CubeAnswer = {
+    cube: after,
+    legalActions: {
+      white: outcome.value.gameOver ? [] : legalCubeActions(config, after, nextContext, 'white'),
+      black: outcome.value.gameOver ? [] : legalCubeActions(config, after, nextContext, 'black'),
+    },
+  };
+  if (outcome.value.gameOver) answer.gameOver = scoreView(outcome.value.gameOver);
+  return answer;
+}
