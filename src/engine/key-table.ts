@@ -4,6 +4,12 @@
  * move generators for memoisation (ALG-9) and for deduplicating resulting
  * positions (ALG-7) without allocating per node.
  */
+/**
+ * Module-local alias: a global lookup per call is slow in sandboxed VMs
+ * (jest), and hashing is on the move generator's hot path.
+ */
+const imul = Math.imul;
+
 export class KeyTable {
   private capacity: number;
   private mask: number;
@@ -46,11 +52,11 @@ export class KeyTable {
     const l2 = (low / 4294967296) >>> 0;
     const h1 = high >>> 0;
     const h2 = (high / 4294967296) >>> 0;
-    let h = Math.imul(l1 ^ Math.imul(l2, 0x27d4eb2d), 0x9e3779b1);
-    h ^= Math.imul(h1 ^ Math.imul(h2, 0x165667b1), 0x85ebca77);
-    h ^= Math.imul(tag + 1, 0xc2b2ae3d);
+    let h = imul(l1 ^ imul(l2, 0x27d4eb2d), 0x9e3779b1);
+    h ^= imul(h1 ^ imul(h2, 0x165667b1), 0x85ebca77);
+    h ^= imul(tag + 1, 0xc2b2ae3d);
     h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
+    h = imul(h, 0x2c1b3c6d);
     h ^= h >>> 12;
     return h & this.mask;
   }

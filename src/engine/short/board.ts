@@ -28,6 +28,7 @@ export function otherPoint(p: number): number {
   return 25 - p;
 }
 
+/** A board with no checkers (for builders; not a position until filled). */
 export function emptyBoard(): ShortBoard {
   return new Int8Array(BOARD_LENGTH);
 }
@@ -68,6 +69,7 @@ export function moverOutsideHome(board: ShortBoard): number {
   return n;
 }
 
+/** Same checkers on the same points, bars and trays. */
 export function boardsEqual(a: ShortBoard, b: ShortBoard): boolean {
   for (let i = 0; i < BOARD_LENGTH; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -122,8 +122,13 @@ function invalidId(message: string, field: string): { ok: false; error: RulesErr
  * say whose turn it is; gnubg keeps that in the Match ID). Checks 15
  * checkers at most per side, no point held by both, canonical padding.
  */
-export function parseGnubgPositionId(id: unknown, turn: Side, field = 'positionId'): Result<ShortPosition, RulesError> {
-  if (typeof id !== 'string') return invalidId('a gnubg Position ID is a string of 14 base64 characters', field);
+export function parseGnubgPositionId(
+  id: unknown,
+  turn: Side,
+  field = 'positionId',
+): Result<ShortPosition, RulesError> {
+  if (typeof id !== 'string')
+    return invalidId('a gnubg Position ID is a string of 14 base64 characters', field);
   const bytes = decodeBase64(id, 10);
   if (!bytes) return invalidId('a gnubg Position ID is 14 characters of A–Z a–z 0–9 + /', field);
   const r = new BitReader(bytes);
@@ -228,10 +233,12 @@ export function makeMatchId(state: GnubgMatchState, player0: Side = 'white'): st
 }
 
 /** Checks a match state before it is written (the ID cannot hold other values). */
-export function checkMatchState(state: GnubgMatchState, field = 'match'): RulesError | null {
+export function checkGnubgMatchState(state: GnubgMatchState, field = 'match'): RulesError | null {
   const v = state.cubeValue;
   if (!Number.isInteger(v) || v < 1 || v > 32768 || (v & (v - 1)) !== 0) {
-    return rulesError('INVALID_REQUEST', 'the cube value is a power of two from 1 to 32768', { field: `${field}.cubeValue` });
+    return rulesError('INVALID_REQUEST', 'the cube value is a power of two from 1 to 32768', {
+      field: `${field}.cubeValue`,
+    });
   }
   if (state.dice && (!isDieValue(state.dice[0]) || !isDieValue(state.dice[1]))) {
     return rulesError('INVALID_DICE', 'dice must be two integers in 1..6', { field: `${field}.dice` });
@@ -242,14 +249,20 @@ export function checkMatchState(state: GnubgMatchState, field = 'match'): RulesE
     ['score.black', state.score.black],
   ] as const) {
     if (!Number.isInteger(value) || value < 0 || value > MAX_15_BITS) {
-      return rulesError('INVALID_REQUEST', `${name} must be an integer 0..32767`, { field: `${field}.${name}` });
+      return rulesError('INVALID_REQUEST', `${name} must be an integer 0..32767`, {
+        field: `${field}.${name}`,
+      });
     }
   }
   return null;
 }
 
 /** gnubg Match ID → match state; rejects values the layout leaves unused. */
-export function parseMatchId(id: unknown, player0: Side = 'white', field = 'matchId'): Result<GnubgMatchState, RulesError> {
+export function parseMatchId(
+  id: unknown,
+  player0: Side = 'white',
+  field = 'matchId',
+): Result<GnubgMatchState, RulesError> {
   const invalid = (message: string) => err(rulesError('INVALID_POSITION_ID', message, { field }));
   if (typeof id !== 'string') return invalid('a gnubg Match ID is a string of 12 base64 characters');
   const bytes = decodeBase64(id, 9);
@@ -272,7 +285,8 @@ export function parseMatchId(id: unknown, player0: Side = 'white', field = 'matc
   const noJacoby = r.read(1);
   if (owner === 2) return invalid('the cube owner bits 10 are unused');
   if (gameState >= GAME_STATES.length) return invalid(`game state ${gameState} is unused`);
-  if (die1 > 6 || die2 > 6 || (die1 === 0) !== (die2 === 0)) return invalid('the dice must both be 1..6, or both 0 before the roll');
+  if (die1 > 6 || die2 > 6 || (die1 === 0) !== (die2 === 0))
+    return invalid('the dice must both be 1..6, or both 0 before the roll');
   if (!r.restIsZero()) return invalid('the Match ID has bits after the last field');
   const score = { [player0]: score0, [otherSide(player0)]: score1 } as unknown as PerSide<number>;
   return ok({
@@ -303,14 +317,23 @@ export interface GnubgSnapshot {
 /** `PositionID:MatchID`, the form gnubg shows and `set gnubgid` reads. The position is written from `match.onRoll`. */
 export function makeGnubgId(snapshot: GnubgSnapshot, player0: Side = 'white'): string {
   const { position, match } = snapshot;
-  const onRoll = position.turn === match.onRoll ? position : { turn: match.onRoll, board: flipBoard(position.board) };
+  const onRoll =
+    position.turn === match.onRoll ? position : { turn: match.onRoll, board: flipBoard(position.board) };
   return `${makeGnubgPositionId(onRoll)}:${makeMatchId(match, player0)}`;
 }
 
 /** `PositionID:MatchID` → position (the dice owner on roll) and match state. */
-export function parseGnubgId(text: unknown, player0: Side = 'white', field = 'gnubgId'): Result<GnubgSnapshot, RulesError> {
+export function parseGnubgId(
+  text: unknown,
+  player0: Side = 'white',
+  field = 'gnubgId',
+): Result<GnubgSnapshot, RulesError> {
   if (typeof text !== 'string' || !/^[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}$/.test(text)) {
-    return err(rulesError('INVALID_POSITION_ID', 'a gnubg ID is PositionID:MatchID (14 + 12 base64 characters)', { field }));
+    return err(
+      rulesError('INVALID_POSITION_ID', 'a gnubg ID is PositionID:MatchID (14 + 12 base64 characters)', {
+        field,
+      }),
+    );
   }
   const [positionId, matchId] = text.split(':');
   const match = parseMatchId(matchId, player0, field);

@@ -16,7 +16,13 @@ export {
   opponentPips as shortOpponentPips,
   boardKey as shortBoardKey,
 } from './board';
-export type { ShortRules, ShortPresetName, ShortOpeningRoll, ShortNextGameStarter, ShortScoring } from './rules';
+export type {
+  ShortRules,
+  ShortPresetName,
+  ShortOpeningRoll,
+  ShortNextGameStarter,
+  ShortScoring,
+} from './rules';
 export { SHORT_PRESETS, SHORT_STANDARD } from './rules';
 export type { ShortPosition, ShortPositionJson, ShortSideJson, ShortSeat } from './position';
 export {
@@ -29,7 +35,7 @@ export {
   withShortTurn,
 } from './position';
 export type { ShortTurn, ShortTurns } from './turn';
-export { legalShortTurns, checkShortPlayable } from './turn';
+export { legalShortTurns, checkShortPlayable, checkShortQuery } from './turn';
 export { ShortStageSolver } from './stage';
 export { ShortStepFault, shortStepFault, applyShortStep } from './step-rules';
 export type { ShortValidation } from './validate';
@@ -41,9 +47,11 @@ export {
   parseGnubgPositionId,
   makeMatchId,
   parseMatchId,
-  checkMatchState,
+  checkGnubgMatchState,
   makeGnubgId,
   parseGnubgId,
 } from './gnubg-id';
 export type { Xgid, XgidCubeAction } from './xgid';
 export { makeXgid, parseXgid } from './xgid';
+export type { ShortOpening } from './opening';
+export { shortOpening, nextShortGameStarter } from './opening';

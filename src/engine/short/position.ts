@@ -45,7 +45,12 @@ export interface ShortSeat {
 }
 
 /** SH-INIT-1 in a side's own numbering. */
-export const SHORT_START_POINTS: Readonly<Record<number, number>> = Object.freeze({ 24: 2, 13: 5, 8: 3, 6: 5 });
+export const SHORT_START_POINTS: Readonly<Record<number, number>> = Object.freeze({
+  24: 2,
+  13: 5,
+  8: 3,
+  6: 5,
+});
 
 /** The start of a game (SH-INIT-1) with `turn` to move. */
 export function initialShortPosition(turn: Side = 'white'): ShortPosition {
@@ -94,16 +99,24 @@ export function checkSeats(seats: PerSide<ShortSeat>, field: string): RulesError
     let total = s.bar + s.off;
     for (let p = 1; p <= 24; p++) total += s.points[p];
     if (total !== CHECKERS) {
-      return rulesError('WRONG_CHECKER_COUNT', `${side} has ${total} checkers (points + bar + off); each side has exactly 15`, {
-        field: `${field}.${side}`,
-      });
+      return rulesError(
+        'WRONG_CHECKER_COUNT',
+        `${side} has ${total} checkers (points + bar + off); each side has exactly 15`,
+        {
+          field: `${field}.${side}`,
+        },
+      );
     }
   }
   for (let p = 1; p <= 24; p++) {
     if (seats.white.points[p] > 0 && seats.black.points[25 - p] > 0) {
-      return rulesError('POINT_HELD_BY_BOTH', `white's point ${p} is black's point ${25 - p}; both sides have checkers there`, {
-        field: `${field}.black.points.${25 - p}`,
-      });
+      return rulesError(
+        'POINT_HELD_BY_BOTH',
+        `white's point ${p} is black's point ${25 - p}; both sides have checkers there`,
+        {
+          field: `${field}.black.points.${25 - p}`,
+        },
+      );
     }
   }
   return null;
@@ -122,7 +135,8 @@ function count(value: unknown, field: string, what: string): Result<number, Rule
 }
 
 function parseSeat(input: unknown, field: string): Result<ShortSeat, RulesError> {
-  if (!isPlainObject(input)) return err(rulesError('INVALID_POSITION', `${field} must be an object`, { field }));
+  if (!isPlainObject(input))
+    return err(rulesError('INVALID_POSITION', `${field} must be an object`, { field }));
   for (const key of Object.keys(input)) {
     if (key !== 'points' && key !== 'bar' && key !== 'off') {
       return err(rulesError('UNKNOWN_FIELD', `unknown field ${field}.${key}`, { field: `${field}.${key}` }));
@@ -131,14 +145,20 @@ function parseSeat(input: unknown, field: string): Result<ShortSeat, RulesError>
   const pointsInput = input.points;
   if (!isPlainObject(pointsInput)) {
     return err(
-      rulesError('INVALID_POSITION', `${field}.points must be an object keyed by point 1..24`, { field: `${field}.points` }),
+      rulesError('INVALID_POSITION', `${field}.points must be an object keyed by point 1..24`, {
+        field: `${field}.points`,
+      }),
     );
   }
   const points = new Int8Array(25);
   for (const [key, value] of Object.entries(pointsInput)) {
     const f = `${field}.points.${key}`;
     if (!/^(?:[1-9]|1\d|2[0-4])$/.test(key)) {
-      return err(rulesError('INVALID_POSITION', "point keys must be integers 1..24 in the side's own numbering", { field: f }));
+      return err(
+        rulesError('INVALID_POSITION', "point keys must be integers 1..24 in the side's own numbering", {
+          field: f,
+        }),
+      );
     }
     const n = count(value, f, 'a point count');
     if (!n.ok) return n;
@@ -157,14 +177,17 @@ function parseSeat(input: unknown, field: string): Result<ShortSeat, RulesError>
  * white's p is black's 25 − p); `bar` and `off` default to 0.
  */
 export function parseShortPosition(input: unknown, field = 'position'): Result<ShortPosition, RulesError> {
-  if (!isPlainObject(input)) return err(rulesError('INVALID_POSITION', `${field} must be an object`, { field }));
+  if (!isPlainObject(input))
+    return err(rulesError('INVALID_POSITION', `${field} must be an object`, { field }));
   for (const key of Object.keys(input)) {
     if (key !== 'turn' && key !== 'white' && key !== 'black') {
       return err(rulesError('UNKNOWN_FIELD', `unknown field ${field}.${key}`, { field: `${field}.${key}` }));
     }
   }
   if (!isSide(input.turn)) {
-    return err(rulesError('INVALID_POSITION', `${field}.turn must be "white" or "black"`, { field: `${field}.turn` }));
+    return err(
+      rulesError('INVALID_POSITION', `${field}.turn must be "white" or "black"`, { field: `${field}.turn` }),
+    );
   }
   const white = parseSeat(input.white, `${field}.white`);
   if (!white.ok) return white;

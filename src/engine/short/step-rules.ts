@@ -1,10 +1,10 @@
-import { CHECKERS, MOVER_BAR, MOVER_OFF, OPPONENT_BAR, ShortBoard, moverOutsideHome } from './board';
+import { MOVER_BAR, MOVER_OFF, OPPONENT_BAR, ShortBoard, moverOutsideHome } from './board';
 
 /**
  * Why a single step is illegal in short nardy; 0 means legal. Checked in
  * the order of ALG-1: own checker, bar first, landing point, bear-off.
  */
-export const enum ShortStepFault {
+export enum ShortStepFault {
   None = 0,
   /** The source holds no checker of the mover. */
   NoChecker = 1,
@@ -24,7 +24,8 @@ export const enum ShortStepFault {
  * validation and tests; the move generator inlines the same rules.
  */
 export function shortStepFault(board: ShortBoard, from: number, die: number): ShortStepFault {
-  if (!Number.isInteger(from) || from < 1 || from > MOVER_BAR || board[from] <= 0) return ShortStepFault.NoChecker;
+  if (!Number.isInteger(from) || from < 1 || from > MOVER_BAR || board[from] <= 0)
+    return ShortStepFault.NoChecker;
   if (board[MOVER_BAR] > 0 && from !== MOVER_BAR) return ShortStepFault.MustEnterFromBar; // SH-BAR-1
   const to = from - die;
   if (to >= 1) return board[to] < -1 ? ShortStepFault.Blocked : ShortStepFault.None; // SH-MOVE-1
@@ -53,14 +54,4 @@ export function applyShortStep(board: ShortBoard, from: number, die: number): bo
   }
   board[to]++;
   return false;
-}
-
-/** Where a step of `die` from `from` lands: a point, or 0 = off. */
-export function landingPoint(from: number, die: number): number {
-  return from - die > 0 ? from - die : 0;
-}
-
-/** Has the mover borne off all 15 (the game is over, MAX-6)? */
-export function moverHasWon(board: ShortBoard): boolean {
-  return board[MOVER_OFF] === CHECKERS;
 }

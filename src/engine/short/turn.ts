@@ -14,7 +14,11 @@ export interface ShortTurn {
   readonly steps: readonly Step[];
   /** Per step: did it hit a blot (SH-MOVE-1)? */
   readonly hits: readonly boolean[];
-  /** Steps played; a game-winning play may use fewer than the roll offers (MAX-6). */
+  /**
+   * Steps in the canonical list. For a won game it may be fewer than the
+   * turns' `unitsUsed`: the rest of the roll is void once the 15th checker
+   * is off (MAX-6).
+   */
   readonly unitsUsed: number;
   /** The resulting board seen from the mover (see board.ts). */
   readonly board: ShortBoard;
@@ -25,7 +29,10 @@ export interface ShortTurn {
 }
 
 export interface ShortTurns {
-  /** M of ALG-5: the units every legal play uses, a game-winning play counting all (MAX-6). */
+  /**
+   * M of ALG-5: the most units any play uses. As in gnubg, a play that wins
+   * the game counts the units it actually used (MAX-6, see stage.ts).
+   */
   readonly unitsUsed: number;
   readonly turns: readonly ShortTurn[];
 }
@@ -42,7 +49,10 @@ export function checkShortPlayable(position: ShortPosition): Result<true, RulesE
   const b = position.board;
   if (b[MOVER_OFF] === CHECKERS || b[OPPONENT_OFF] === CHECKERS) {
     return err(
-      rulesError('GAME_OVER', 'the game is over: a side has borne off all 15 checkers', { field: 'position', rule: 'SH-SCORE-1' }),
+      rulesError('GAME_OVER', 'the game is over: a side has borne off all 15 checkers', {
+        field: 'position',
+        rule: 'SH-SCORE-1',
+      }),
     );
   }
   return ok(true);
@@ -65,7 +75,15 @@ export function turnFromSolver(s: ShortStageSolver, k: number, mover: Side): Sho
 export function turnOf(steps: Step[], hits: boolean[], board: ShortBoard, mover: Side): ShortTurn {
   const gameOver = board[MOVER_OFF] === CHECKERS;
   if (gameOver) {
-    return { steps, hits, unitsUsed: steps.length, board, position: { turn: mover, board }, gameOver, winner: mover };
+    return {
+      steps,
+      hits,
+      unitsUsed: steps.length,
+      board,
+      position: { turn: mover, board },
+      gameOver,
+      winner: mover,
+    };
   }
   return {
     steps,
@@ -84,16 +102,30 @@ export function turnOf(steps: Step[], hits: boolean[], board: ShortBoard, mover:
  * nothing can be played there is exactly one entry with no steps and the
  * turn passes (MAX-5).
  */
-export function legalShortTurns(rules: ShortRules, position: ShortPosition, dice: Dice): Result<ShortTurns, RulesError> {
-  if (rules.family !== 'short') return err(rulesError('INVALID_RULES', 'these rules are not of the short family', { field: 'rules' }));
-  if (!isDieValue(dice[0]) || !isDieValue(dice[1])) {
-    return err(rulesError('INVALID_DICE', 'dice must be two integers in 1..6', { field: 'dice' }));
-  }
-  const playable = checkShortPlayable(position);
-  if (!playable.ok) return playable;
+export function legalShortTurns(
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+): Result<ShortTurns, RulesError> {
+  const query = checkShortQuery(rules, position, dice);
+  if (!query.ok) return query;
   const count = solver.solve(position.board, dice[0], dice[1]);
   const unitsUsed = solver.maxUnits;
   const turns: ShortTurn[] = new Array<ShortTurn>(count);
   for (let k = 0; k < count; k++) turns[k] = turnFromSolver(solver, k, position.turn);
   return ok({ unitsUsed, turns });
+}
+
+/** Checks what every query needs before the rules apply: short-family rules, dice 1..6, a game still running. */
+export function checkShortQuery(
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+): Result<true, RulesError> {
+  if (rules.family !== 'short')
+    return err(rulesError('INVALID_RULES', 'these rules are not of the short family', { field: 'rules' }));
+  if (!Array.isArray(dice) || dice.length !== 2 || !isDieValue(dice[0]) || !isDieValue(dice[1])) {
+    return err(rulesError('INVALID_DICE', 'dice must be two integers in 1..6', { field: 'dice' }));
+  }
+  return checkShortPlayable(position);
 }

@@ -3,12 +3,13 @@ import { RuleErrorCode, RulesError, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
 import { Result, err, ok } from '../result';
 import { BAR, OFF, Step } from '../step';
-import { CHECKERS, MOVER_OFF, ShortBoard, boardKey } from './board';
+import { KeyTable } from '../key-table';
+import { BOARD_LENGTH, CHECKERS, MOVER_BAR, MOVER_OFF, ShortBoard } from './board';
 import { ShortPosition } from './position';
 import { ShortRules } from './rules';
 import { ShortStageSolver } from './stage';
 import { ShortStepFault, applyShortStep, shortStepFault } from './step-rules';
-import { ShortTurn, legalShortTurns } from './turn';
+import { ShortTurn, checkShortQuery, turnFromSolver } from './turn';
 
 /** ALG-8: a play is acceptable step by step while it is a prefix of some legal play. */
 export type ShortValidation =
@@ -18,7 +19,11 @@ export type ShortValidation =
 
 const STEP_FAULT: Record<ShortStepFault, { code: RuleErrorCode; rule: string; message: string }> = {
   [ShortStepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
-  [ShortStepFault.NoChecker]: { code: 'NO_CHECKER', rule: 'ALG-1', message: 'there is no checker of the mover on that point' },
+  [ShortStepFault.NoChecker]: {
+    code: 'NO_CHECKER',
+    rule: 'ALG-1',
+    message: 'there is no checker of the mover on that point',
+  },
   [ShortStepFault.MustEnterFromBar]: {
     code: 'MUST_ENTER_FROM_BAR',
     rule: 'SH-BAR-1',
@@ -53,8 +58,41 @@ interface Branch {
   readonly used: number;
 }
 
-/** The validator's own solver, so that validation never disturbs the shared one. */
+/** The validator's own solvers: the legal plays of the roll, and the continuations of a partial play. */
+const generator = new ShortStageSolver();
 const continuation = new ShortStageSolver();
+/** The legal plays of the roll being validated, by resulting position. */
+const legalPlays = new KeyTable(1024);
+
+/**
+ * An exact key of a position reached during one turn: the mover's checkers
+ * (base-16 digits, points 1..12 and 13..24), his bar, and which points
+ * still hold opponent checkers — within a turn the opponent only loses hit
+ * blots, so that set fixes his checkers (ALG-7). Returns the index stored
+ * for it in `legalPlays`, or -1.
+ */
+function legalIndex(board: ShortBoard): number {
+  let low = 0;
+  let high = 0;
+  let opponent = 0;
+  let weight = 1;
+  for (let p = 1; p <= 24; p++) {
+    if (p === 13) weight = 1;
+    const n = board[p];
+    if (n > 0) {
+      if (p <= 12) low += n * weight;
+      else high += n * weight;
+    } else if (n < 0) opponent |= 1 << (p - 1);
+    weight *= 16;
+  }
+  keyLow = low;
+  keyHigh = high;
+  keyTag = board[MOVER_BAR] + opponent * 16;
+  return legalPlays.get(low, high, keyTag);
+}
+let keyLow = 0;
+let keyHigh = 0;
+let keyTag = 0;
 
 function won(board: ShortBoard): boolean {
   return board[MOVER_OFF] === CHECKERS;
@@ -70,13 +108,15 @@ function continuations(br: Branch, visit: (board: ShortBoard) => boolean): numbe
     r.length === 2 && r[0] !== r[1]
       ? continuation.solve(br.board, r[0], r[1])
       : continuation.solveUnits(br.board, r.length > 0 ? r[0] : 1, r.length);
-  const scratch = new Int8Array(br.board.length);
+  const scratch = new Int8Array(BOARD_LENGTH);
   for (let k = 0; k < n; k++) if (visit(continuation.playBoardInto(k, scratch))) break;
   return continuation.maxUnits;
 }
 
 /** Checks the shape of each step before any rule: integers, a source 1..25 (25 = bar), a landing 0..24 (0 = off). */
 function stepShapeError(steps: readonly Step[]): RulesError | null {
+  if (!Array.isArray(steps))
+    return rulesError('INVALID_STEPS', 'steps must be an array of {from, to}', { field: 'steps' });
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i] as Partial<Step> | null;
     if (typeof s !== 'object' || s === null) {
@@ -88,7 +128,9 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
       });
     }
     if (!Number.isInteger(s.to) || (s.to as number) < OFF || (s.to as number) > 24) {
-      return rulesError('INVALID_STEPS', 'a step ends on a point 1..24 or off (0), own numbering', { field: `steps[${i}].to` });
+      return rulesError('INVALID_STEPS', 'a step ends on a point 1..24 or off (0), own numbering', {
+        field: `steps[${i}].to`,
+      });
     }
   }
   return null;
@@ -109,18 +151,41 @@ export function validateShortPlay(
 ): Result<ShortValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
-  const generated = legalShortTurns(rules, position, dice);
-  if (!generated.ok) return generated;
-  const { turns, unitsUsed: maxUnits } = generated.value;
-  const legal = new Map<string, ShortTurn>();
-  for (const t of turns) legal.set(boardKey(t.board), t);
+  const query = checkShortQuery(rules, position, dice);
+  if (!query.ok) return query;
+  return ok(validateSteps(position, dice, steps, loadLegalPlays(position, dice)));
+}
+
+/**
+ * Solves the roll into `generator` and indexes its legal plays by resulting
+ * position (ALG-7) in `legalPlays`; turns are built only for the play a
+ * validation reaches. Returns M of ALG-5.
+ */
+function loadLegalPlays(position: ShortPosition, dice: Dice): number {
+  const count = generator.solve(position.board, dice[0], dice[1]);
+  legalPlays.clear();
+  const scratch = new Int8Array(BOARD_LENGTH);
+  for (let k = 0; k < count; k++) {
+    legalIndex(generator.playBoardInto(k, scratch));
+    legalPlays.putIfAbsent(keyLow, keyHigh, keyTag, k);
+  }
+  return generator.maxUnits;
+}
+
+/** ALG-8 on checked input, with the roll's legal plays loaded by `loadLegalPlays`. */
+function validateSteps(
+  position: ShortPosition,
+  dice: Dice,
+  steps: readonly Step[],
+  maxUnits: number,
+): ShortValidation {
   const isPair = dice[0] !== dice[1];
 
   /** Does some legal play extend this branch (or is it one, ending the game)? */
   const isPrefix = (br: Branch): boolean => {
-    if (br.used === maxUnits || won(br.board)) return legal.has(boardKey(br.board));
+    if (br.used === maxUnits || won(br.board)) return legalIndex(br.board) >= 0;
     let found = false;
-    const more = continuations(br, (board) => (found = legal.has(boardKey(board))));
+    const more = continuations(br, (board) => (found = legalIndex(board) >= 0));
     return found && br.used + more === maxUnits;
   };
 
@@ -134,18 +199,29 @@ export function validateShortPlay(
           rule: 'MAX-1',
         });
       }
-      return rulesError('MUST_PLAY_MAXIMUM', `${maxUnits} units of this roll can be played, so they must be`, {
-        stepIndex,
-        rule: 'MAX-1',
-      });
+      return rulesError(
+        'MUST_PLAY_MAXIMUM',
+        `${maxUnits} units of this roll can be played, so they must be`,
+        {
+          stepIndex,
+          rule: 'MAX-1',
+        },
+      );
     }
     if (isPair && maxUnits === 1) {
-      return rulesError('MUST_USE_LARGER_DIE', 'only one die can be played and the larger one can, so it must be', {
-        stepIndex,
-        rule: 'MAX-2',
-      });
+      return rulesError(
+        'MUST_USE_LARGER_DIE',
+        'only one die can be played and the larger one can, so it must be',
+        {
+          stepIndex,
+          rule: 'MAX-2',
+        },
+      );
     }
-    return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', { stepIndex, rule: 'ALG-8' });
+    return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', {
+      stepIndex,
+      rule: 'ALG-8',
+    });
   };
 
   let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(dice), used: 0 }];
@@ -169,7 +245,9 @@ export function validateShortPlay(
         continue;
       }
       const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
+      const candidates = [...new Set(br.remaining)].filter(
+        (d) => d === distance || (to === OFF && d > distance),
+      );
       if (candidates.length === 0) {
         firstError ??= rulesError(
           'DIE_NOT_AVAILABLE',
@@ -193,26 +271,55 @@ export function validateShortPlay(
       }
     }
     if (next.length === 0) {
-      return ok({ legal: false, error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }) });
+      return {
+        legal: false,
+        error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }),
+      };
     }
     const prefixes = next.filter(isPrefix);
-    if (prefixes.length === 0) return ok({ legal: false, error: diagnose(next[0], i) });
+    if (prefixes.length === 0) return { legal: false, error: diagnose(next[0], i) };
     branches = prefixes;
   }
   for (const br of branches) {
     if (br.used === maxUnits || won(br.board)) {
-      const turn = legal.get(boardKey(br.board));
-      if (turn) return ok({ legal: true, complete: true, turn });
+      const k = legalIndex(br.board);
+      if (k >= 0) return { legal: true, complete: true, turn: turnFromSolver(generator, k, position.turn) };
     }
   }
-  return ok({ legal: true, complete: false, remainingUnits: branches[0].remaining });
+  return { legal: true, complete: false, remainingUnits: branches[0].remaining };
 }
 
 /**
- * Validates a play written in notation (`24/18 13/11`, `bar/22*`, `6/off`):
- * every way to fit its segments to the dice is tried; the first complete
- * legal reading wins, then the first legal prefix, else the error of the
- * reading that got furthest.
+ * How far a reading of notation contradicts the hit marks of the text: a
+ * step inside a segment (a point the text does not write) that hits, or a
+ * segment marked `*` whose landing point no step of the reading hit.
+ * gnubg writes every intermediate point where a hit happens (`bar/23*\/22`),
+ * so `bar/22` with 2-1 means bar/24/22, not bar/23*\/22.
+ */
+function hitMismatches(board: ShortBoard, segments: readonly Segment[], steps: readonly Step[]): number {
+  const b = board.slice();
+  const hitPoints = new Set<number>();
+  let mismatches = 0;
+  let segment = 0;
+  for (const s of steps) {
+    const hit = s.to !== OFF && b[s.to] === -1;
+    applyShortStep(b, s.from, s.to === OFF ? s.from : s.from - s.to);
+    if (hit) hitPoints.add(s.to);
+    const seg = segments[segment];
+    if (seg && s.to === seg.to) segment++;
+    else if (hit) mismatches++; // a hit on a point the text leaves out
+  }
+  for (const seg of segments) if (seg.hit && !hitPoints.has(seg.to)) mismatches++;
+  return mismatches;
+}
+
+/**
+ * Validates a play written in notation (`24/18 13/11`, `24/13`, `bar/22*`,
+ * `6/off`): every way to fit its segments to the dice is tried, in the
+ * order written and from the highest source down. A complete
+ * legal reading wins — the one that best agrees with the text's hit marks
+ * when several reach different positions — then the first legal prefix,
+ * else the error of the reading that got furthest.
  */
 export function validateShortNotation(
   rules: ShortRules,
@@ -221,15 +328,31 @@ export function validateShortNotation(
   segments: readonly Segment[],
 ): Result<ShortValidation, RulesError> {
   const readings = expandSegments(segments, unitsOfRoll(dice));
+  let complete: { validation: ShortValidation; mismatches: number } | null = null;
   let prefix: ShortValidation | null = null;
   let failure: { legal: false; error: RulesError } | null = null;
+  // Notation lists each checker's move, not the order of the steps: besides the order as
+  // written, try the steps from the highest source down (the bar first, SH-BAR-1), which is
+  // legal whenever any order of them is (see stage.ts on doubles; a pair has only two orders).
+  const orders: Step[][] = [];
   for (const steps of readings) {
-    const r = validateShortPlay(rules, position, dice, steps);
-    if (!r.ok) return r;
-    const v = r.value;
-    if (v.legal && v.complete) return r;
-    if (v.legal) prefix ??= v;
+    orders.push(steps);
+    const sorted = steps.slice().sort((a, b) => b.from - a.from);
+    if (sorted.some((s, i) => s !== steps[i])) orders.push(sorted);
+  }
+  const query = checkShortQuery(rules, position, dice);
+  if (!query.ok) return query;
+  const maxUnits = loadLegalPlays(position, dice);
+  for (const steps of orders) {
+    const shape = stepShapeError(steps);
+    if (shape) return err(shape);
+    const v = validateSteps(position, dice, steps, maxUnits);
+    if (v.legal && v.complete) {
+      const mismatches = hitMismatches(position.board, segments, steps);
+      if (!complete || mismatches < complete.mismatches) complete = { validation: v, mismatches };
+      if (mismatches === 0) break;
+    } else if (v.legal) prefix ??= v;
     else if (!failure || (v.error.stepIndex ?? -1) > (failure.error.stepIndex ?? -1)) failure = v;
   }
-  return ok((prefix ?? failure) as ShortValidation);
+  return ok((complete?.validation ?? prefix ?? failure) as ShortValidation);
 }

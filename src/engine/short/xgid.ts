@@ -46,7 +46,11 @@ export interface Xgid {
   readonly maxCubeLog2: number;
 }
 
-const ACTION_LETTER: Record<Exclude<XgidCubeAction, 'none'>, string> = { double: 'D', beaver: 'B', raccoon: 'R' };
+const ACTION_LETTER: Record<Exclude<XgidCubeAction, 'none'>, string> = {
+  double: 'D',
+  beaver: 'B',
+  raccoon: 'R',
+};
 
 function letter(n: number, upper: boolean): string {
   if (n === 0) return '-';
@@ -65,8 +69,14 @@ export function makeXgid(xgid: Xgid, bottom: Side = 'white'): string {
   }
   board += letter(low.bar, true);
   const sign = (side: Side | null): string => (side === null ? '0' : side === bottom ? '1' : '-1');
-  const dice = xgid.cubeAction !== 'none' ? ACTION_LETTER[xgid.cubeAction] : xgid.dice ? `${xgid.dice[0]}${xgid.dice[1]}` : '00';
-  const flags = xgid.matchLength > 0 ? (xgid.crawford ? 1 : 0) : (xgid.jacoby ? 1 : 0) + (xgid.beaver ? 2 : 0);
+  const dice =
+    xgid.cubeAction !== 'none'
+      ? ACTION_LETTER[xgid.cubeAction]
+      : xgid.dice
+        ? `${xgid.dice[0]}${xgid.dice[1]}`
+        : '00';
+  const flags =
+    xgid.matchLength > 0 ? (xgid.crawford ? 1 : 0) : (xgid.jacoby ? 1 : 0) + (xgid.beaver ? 2 : 0);
   return (
     'XGID=' +
     [
@@ -88,7 +98,7 @@ function invalid(message: string, field: string): { ok: false; error: RulesError
   return err(rulesError('INVALID_POSITION_ID', message, { field }));
 }
 
-const COUNT = /^(?:0|[1-9]\d{0,4})$/
+const COUNT = /^(?:0|[1-9]\d{0,4})$/;
 
 /**
  * XGID (with or without the `XGID=` prefix) → position, cube and score.
@@ -102,7 +112,10 @@ export function parseXgid(text: unknown, bottom: Side = 'white', field = 'xgid')
   if (parts.length !== 10) return invalid('an XGID has ten fields separated by ":"', field);
   const [board, cube, owner, turn, dice, scoreBottom, scoreTop, flags, length, maxCube] = parts;
   if (!/^[-a-o][-A-Oa-o]{24}[-A-O]$/.test(board)) {
-    return invalid('the XGID position is 26 characters: top bar, points 1..24, bottom bar (-, A-O, a-o)', field);
+    return invalid(
+      'the XGID position is 26 characters: top bar, points 1..24, bottom bar (-, A-O, a-o)',
+      field,
+    );
   }
   const top = otherSide(bottom);
   const low = { points: new Int8Array(25), bar: 0, off: 0 };
@@ -123,19 +136,23 @@ export function parseXgid(text: unknown, bottom: Side = 'white', field = 'xgid')
   const seats = { [bottom]: low as ShortSeat, [top]: high as ShortSeat } as unknown as PerSide<ShortSeat>;
   const problem = checkSeats(seats, field);
   if (problem) return invalid(problem.message, field);
-  if (!/^(?:1[0-5]|\d)$/.test(cube)) return invalid('the XGID cube field is log2 of the cube value, 0..15', field);
+  if (!/^(?:1[0-5]|\d)$/.test(cube))
+    return invalid('the XGID cube field is log2 of the cube value, 0..15', field);
   if (!/^(?:0|1|-1)$/.test(owner)) return invalid('the XGID cube owner is 1, 0 or -1', field);
   if (!/^(?:1|-1)$/.test(turn)) return invalid('the XGID turn is 1 (bottom) or -1 (top)', field);
-  if (!/^(?:00|[1-6][1-6]|D|B|R)$/.test(dice)) return invalid('the XGID dice are 00, two digits 1..6, or D, B, R', field);
+  if (!/^(?:00|[1-6][1-6]|D|B|R)$/.test(dice))
+    return invalid('the XGID dice are 00, two digits 1..6, or D, B, R', field);
   for (const value of [scoreBottom, scoreTop, length, maxCube]) {
-    if (!COUNT.test(value)) return invalid('XGID scores, match length and cube limit are non-negative integers', field);
+    if (!COUNT.test(value))
+      return invalid('XGID scores, match length and cube limit are non-negative integers', field);
   }
   const matchLength = Number(length);
   if (!/^[0-3]$/.test(flags) || (matchLength > 0 && Number(flags) > 1)) {
     return invalid('the XGID Crawford/Jacoby field is 0..1 in a match, 0..3 in money play', field);
   }
   const side = (sign: string): Side | null => (sign === '0' ? null : sign === '1' ? bottom : top);
-  const action: XgidCubeAction = dice === 'D' ? 'double' : dice === 'B' ? 'beaver' : dice === 'R' ? 'raccoon' : 'none';
+  const action: XgidCubeAction =
+    dice === 'D' ? 'double' : dice === 'B' ? 'beaver' : dice === 'R' ? 'raccoon' : 'none';
   const f = Number(flags);
   const onRoll = side(turn) as Side;
   return ok({
