@@ -3,6 +3,9 @@
  *
  * Long family (long nardy and its variants): `parseLongPosition`,
  * `legalLongTurns`, `validateLongPlay`, position IDs and notation.
+ * Short family (backgammon): `parseShortPosition`, `legalShortTurns`,
+ * `validateShortPlay`, gnubg Position / Match IDs, XGID, gnubg notation.
+ * Scoring: oin / mars / koks, gammons, the cube state machine, match play.
  */
 export * from './result';
 export * from './errors';
@@ -28,3 +31,9 @@ export type { HeadAllowance, MovementRules } from './long/stage';
 export { LongStageSolver, movementOf } from './long/stage';
 export type { LongValidation } from './long/validate';
 export { validateLongPlay, validateLongNotation } from './long/validate';
+export * from './long/state';
+export * from './long/game';
+export * from './random';
+export * from './short';
+export * from './short/options';
+export * as scoring from './scoring';

@@ -1,6 +1,7 @@
 import { RulesError, rulesError } from './errors';
 import { LONG_PRESETS, LongPresetName, LongRules } from './long/rules';
 import { Result, err, ok } from './result';
+import { SHORT_PRESETS, ShortPresetName, ShortRules } from './short/rules';
 
 /**
  * The registry of playable variants (STYLE.md §3): each name maps to a
@@ -17,7 +18,17 @@ export interface LongVariant {
   readonly specSection: string;
 }
 
-export type Variant = LongVariant;
+export interface ShortVariant {
+  readonly family: 'short';
+  readonly name: ShortPresetName;
+  readonly rules: Readonly<ShortRules>;
+  readonly title: string;
+  readonly russian: string;
+  readonly description: string;
+  readonly specSection: string;
+}
+
+export type Variant = LongVariant | ShortVariant;
 export type VariantName = Variant['name'];
 
 const LONG_INFO: Record<LongPresetName, Omit<LongVariant, 'family' | 'name' | 'rules'>> = {
@@ -77,12 +88,29 @@ const LONG_INFO: Record<LongPresetName, Omit<LongVariant, 'family' | 'name' | 'r
   },
 };
 
-export const VARIANTS: readonly Variant[] = (Object.keys(LONG_PRESETS) as LongPresetName[]).map((name) => ({
-  family: 'long' as const,
-  name,
-  rules: LONG_PRESETS[name],
-  ...LONG_INFO[name],
-}));
+const SHORT_INFO: Record<ShortPresetName, Omit<ShortVariant, 'family' | 'name' | 'rules'>> = {
+  backgammon: {
+    title: 'Backgammon (short nardy)',
+    russian: 'Короткие нарды',
+    description: 'Standard backgammon: hitting, the bar, gammons and backgammons, the doubling cube; the roll-off dice are the first move.',
+    specSection: '§5',
+  },
+  'short-soviet': {
+    title: 'Short nardy, Soviet rules',
+    russian: 'Короткие нарды (советские правила)',
+    description: 'Backgammon movement; White starts; scoring 1/2/4/8 (§5.6); no cube.',
+    specSection: '§5.1, §5.6',
+  },
+};
+
+export const VARIANTS: readonly Variant[] = [
+  ...(Object.keys(LONG_PRESETS) as LongPresetName[]).map(
+    (name): LongVariant => ({ family: 'long', name, rules: LONG_PRESETS[name], ...LONG_INFO[name] }),
+  ),
+  ...(Object.keys(SHORT_PRESETS) as ShortPresetName[]).map(
+    (name): ShortVariant => ({ family: 'short', name, rules: SHORT_PRESETS[name], ...SHORT_INFO[name] }),
+  ),
+];
 
 const ALIASES: Readonly<Record<string, VariantName>> = {
   classic: 'long',
@@ -100,6 +128,11 @@ const ALIASES: Readonly<Record<string, VariantName>> = {
   'long.fevgaCrazy': 'giul',
   gulbaraIntl: 'gulbara-intl',
   'long.gulbaraIntl': 'gulbara-intl',
+  short: 'backgammon',
+  'short.standard': 'backgammon',
+  nardy: 'backgammon',
+  soviet: 'short-soviet',
+  'short.soviet': 'short-soviet',
 };
 
 const BY_NAME = new Map<string, Variant>(VARIANTS.map((v) => [v.name, v]));

@@ -38,6 +38,12 @@ export class MovesInput {
   @MaxLength(80)
   positionId?: string;
 
+  @Field(() => String, { nullable: true, description: 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  matchId?: string;
+
   @Field(() => [Int], { nullable: true })
   @IsOptional()
   @ArrayMaxSize(2)

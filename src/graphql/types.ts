@@ -25,8 +25,8 @@ export class VariantOption {
   min?: number;
   @Field(() => Int, { nullable: true })
   max?: number;
-  @Field(() => GraphQLJSON)
-  default!: string | number | boolean;
+  @Field(() => GraphQLJSON, { nullable: true })
+  default!: string | number | boolean | null;
   @Field(() => String)
   rule!: string;
   @Field(() => String)

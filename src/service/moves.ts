@@ -23,7 +23,7 @@ interface ParsedRequest {
   body: Record<string, unknown>;
 }
 
-const MOVES_KEYS = ['variant', 'rules', 'position', 'positionId', 'dice'];
+const MOVES_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice'];
 const VALIDATE_KEYS = [...MOVES_KEYS, 'steps', 'notation'];
 
 /** Parses the common part of a moves / validate request; every failure names its field. */
@@ -36,15 +36,15 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
   if (!variant.ok) return variant;
   const bound = bind(variant.value, input.rules);
   if (!bound.ok) return bound;
-  const state = bound.value.family.parseState(bound.value.rules, input);
-  if (!state.ok) return state;
-  let dice: Dice | undefined;
+  const parsed = bound.value.family.parseState(bound.value.rules, input);
+  if (!parsed.ok) return parsed;
+  let dice: Dice | undefined = parsed.value.dice;
   if (input.dice !== undefined && input.dice !== null) {
     const d = parseDice(input.dice);
     if (!d.ok) return d;
     dice = d.value;
   }
-  return ok({ bound: bound.value, state: state.value, dice, body: input });
+  return ok({ bound: bound.value, state: parsed.value.state, dice, body: input });
 }
 
 /** A stable key of the effective rules (cache keys, STYLE.md §5). */
@@ -61,7 +61,7 @@ export interface Cached<T> {
 function computeMoves(req: ParsedRequest): MovesView {
   const { bound, state, dice } = req;
   const family = bound.family;
-  const result = family.legal(bound.rules, state as never, dice);
+  const result = family.legal(bound.rules, state, dice);
   if (!result.ok) throw ServiceError.from(result.error);
   const { stage, unitsUsed, turns } = result.value;
   return {
@@ -83,7 +83,7 @@ export async function listMoves(input: unknown, cache?: HotCache): Promise<Cache
   if (!req.ok) throw ServiceError.from(req.error);
   const { bound, state, dice } = req.value;
   if (!cache) return { value: computeMoves(req.value), cache: 'BYPASS' };
-  const key = `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state as never)}:${dice ? dice.join('') : '-'}`;
+  const key = `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state)}:${dice ? dice.join('') : '-'}`;
   return cache.through(key, () => computeMoves(req.value));
 }
 
@@ -147,7 +147,7 @@ export function validateMove(input: unknown): ValidateView {
     }
     play = { notation: body.notation };
   }
-  const result = bound.family.validate(bound.rules, state as never, dice, play);
+  const result = bound.family.validate(bound.rules, state, dice, play);
   if (!result.ok) throw ServiceError.from(result.error);
   return validationView(result.value as FamilyValidation<unknown>);
 }

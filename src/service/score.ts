@@ -33,7 +33,7 @@ function bindRequest(body: Record<string, unknown>, withCube: boolean): AnyBound
 
 /** The same binding with the rules' `cube` option switched on. */
 export function withCubeOn(bound: AnyBound): AnyBound {
-  return { ...bound, rules: { ...bound.rules, cube: true } };
+  return { ...bound, rules: { ...(bound.rules as object), cube: true } };
 }
 
 /** The cube options in force for a scoring or cube request: the variant's, with the cube switched on. */
@@ -65,7 +65,7 @@ function matchView(m: MatchState): MatchView {
 
 export type ScoreAnswer = ScoreView & { match?: MatchView };
 
-const SCORE_KEYS = ['variant', 'rules', 'position', 'positionId', 'cube', 'match', 'resign', 'resignedBy', 'droppedBy', 'firstMover'];
+const SCORE_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'cube', 'match', 'resign', 'resignedBy', 'droppedBy', 'firstMover'];
 
 /**
  * `POST /v1/score`: the value of a finished game (LN-SCORE-*, SH-SCORE-*,
@@ -77,8 +77,9 @@ export function scoreGame(input: unknown): ScoreAnswer {
   checkKeys(input, SCORE_KEYS);
   const bound = bindRequest(input, input.cube !== undefined);
   const family = bound.family;
-  const state = family.parseState(bound.rules, input);
-  if (!state.ok) throw ServiceError.from(state.error);
+  const parsed = family.parseState(bound.rules, input);
+  if (!parsed.ok) throw ServiceError.from(parsed.error);
+  const state = { ok: true as const, value: parsed.value.state };
   const config = cubeConfigOf(bound, input.cube !== undefined);
   if (input.cube !== undefined && !config.enabled) {
     fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });

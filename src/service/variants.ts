@@ -1,4 +1,5 @@
-import { LONG_OPTIONS, longOptionValues } from '../engine/long/options';
+import { LONG_OPTIONS, OptionSpec, longOptionValues } from '../engine/long/options';
+import { SHORT_OPTIONS, shortOptionValues } from '../engine/short/options';
 import { VARIANTS, Variant, variantAliases } from '../engine/variants';
 
 export interface OptionView {
@@ -7,7 +8,7 @@ export interface OptionView {
   values?: (string | number)[];
   min?: number;
   max?: number;
-  default: string | number | boolean;
+  default: string | number | boolean | null;
   rule: string;
   description: string;
 }
@@ -24,7 +25,18 @@ export interface VariantView {
 }
 
 function variantView(variant: Variant): VariantView {
-  const defaults = longOptionValues(variant.rules);
+  let defaults: Record<string, string | number | boolean | null>;
+  let specs: readonly OptionSpec[];
+  switch (variant.family) {
+    case 'long':
+      defaults = longOptionValues(variant.rules);
+      specs = LONG_OPTIONS;
+      break;
+    case 'short':
+      defaults = shortOptionValues(variant.rules);
+      specs = SHORT_OPTIONS;
+      break;
+  }
   return {
     name: variant.name,
     family: variant.family,
@@ -33,7 +45,7 @@ function variantView(variant: Variant): VariantView {
     description: variant.description,
     specSection: variant.specSection,
     aliases: variantAliases(variant.name),
-    options: LONG_OPTIONS.map((o) => {
+    options: specs.map((o) => {
       const view: OptionView = { key: o.key, type: o.kind, default: defaults[o.key], rule: o.rule, description: o.description };
       if (o.values) view.values = o.values.slice();
       if (o.min !== undefined) view.min = o.min;

@@ -40,6 +40,8 @@ describe('GraphQL parity with REST', () => {
     ['opening', { variant: 'long', position: start, dice: [6, 5] }],
     ['cascade', { variant: 'crazy', position: start, dice: [5, 5] }],
     ['debt', { variant: 'crazy-gulbar', position: { turn: 'white', white: { points: { '20': 1, '1': 14 } }, black: { points: { '20': 14, '5': 1 } } }, dice: [3, 3] }],
+    ['backgammon by gnubg IDs', { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', matchId: 'MIEFAAAAAAAA' }],
+    ['backgammon bar entry', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1] }],
   ])('moves %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves').send(input);
     const res = await gql(MOVES, { input });
@@ -52,6 +54,7 @@ describe('GraphQL parity with REST', () => {
     ['complete', { variant: 'long', position: start, dice: [6, 5], notation: '24/13' }],
     ['prefix', { variant: 'long', position: start, dice: [6, 5], steps: [{ from: 24, to: 18 }] }],
     ['illegal', { variant: 'long', position: start, dice: [6, 5], steps: [{ from: 24, to: 18 }, { from: 24, to: 19 }] }],
+    ['backgammon must enter first', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1], notation: '13/7 bar/24' }],
   ])('validateMove %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves/validate').send(input);
     const res = await gql(VALIDATE, { input });

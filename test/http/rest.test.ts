@@ -25,7 +25,11 @@ describe('REST', () => {
     const res = await request(app.app).get('/v1/variants');
     expect(res.status).toBe(200);
     const names = res.body.variants.map((v: { name: string }) => v.name);
-    expect(names).toEqual(expect.arrayContaining(['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul']));
+    expect(names).toEqual(
+      expect.arrayContaining(['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul', 'backgammon', 'short-soviet']),
+    );
+    const bg = res.body.variants.find((v: { name: string }) => v.name === 'backgammon');
+    expect(bg.options.find((o: { key: string }) => o.key === 'cube').default).toBe(true);
     const crazy = res.body.variants.find((v: { name: string }) => v.name === 'crazy');
     expect(crazy.russian).toBe('Бешеные');
     expect(crazy.options.find((o: { key: string }) => o.key === 'doubles').default).toBe('cascade');

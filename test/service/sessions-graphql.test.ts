@@ -7,7 +7,7 @@ import { testApp } from '../support/app';
 
 /* Complete games through GraphQL mutations, for every preset. */
 
-const LONG_PRESETS = ['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul', 'gulbara-intl'];
+const PRESETS = ['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul', 'gulbara-intl', 'backgammon', 'short-soviet'];
 
 const GAME_FIELDS = `id status version game dice positionId expects { seat action }
   legalTurns { steps { from to } notation } result { winner result points rule }
@@ -30,7 +30,7 @@ async function gql(query: string, variables: object, token?: string) {
 }
 
 describe('sessions over GraphQL', () => {
-  it.each(LONG_PRESETS)('%s: two players play a complete seeded game', async (variant) => {
+  it.each(PRESETS)('%s: two players play a complete seeded game', async (variant) => {
     const created = (
       await gql(`mutation($input: CreateGameInput!) { createGame(input: $input) { id seats { white { token } black { token } } state { ${GAME_FIELDS} } } }`, {
         input: { variant, match: { length: 1 } },

@@ -9,7 +9,7 @@ import { Created, GameState, playThroughRest } from '../support/sessions';
 
 /* Game sessions over REST against the in-memory store (the Redis runs are in sessions-redis.test.ts). */
 
-const LONG_PRESETS = ['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul', 'gulbara-intl'];
+const PRESETS = ['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul', 'gulbara-intl', 'backgammon', 'short-soviet'];
 
 let app: App;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ async function create(body: object): Promise<Created> {
 }
 
 describe('sessions over REST', () => {
-  it.each(LONG_PRESETS)('%s: two players play a complete seeded game', async (variant) => {
+  it.each(PRESETS)('%s: two players play a complete seeded game', async (variant) => {
     const created = await create({ variant });
     expect(created.state.status).toBe('playing');
     const { state, actions } = await playThroughRest(app.app, created, 17);

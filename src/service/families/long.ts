@@ -16,7 +16,7 @@ import { LoserCheckers, loserCheckers } from '../../engine/scoring/loser';
 import { ResignLevel } from '../../engine/scoring/score';
 import { Side, otherSide } from '../../engine/side';
 import { NextView, StageView, TurnView } from '../views';
-import { FamilyTurn, FamilyTurns, FamilyValidation, Play, SessionFamily } from './types';
+import { FamilyTurn, FamilyTurns, FamilyValidation, ParsedState, Play, SessionFamily } from './types';
 
 /** Views of the long family (README "Contract"). */
 export function longStageView(stage: ActiveStage): StageView {
@@ -73,21 +73,25 @@ function loserOf(state: LongState, loser: Side): LoserCheckers {
 }
 
 /** Parses `position` or `positionId` of a request into a state that fits the rules. */
-export function parseLongRequestState(rules: LongRules, body: Record<string, unknown>): Result<LongState, RulesError> {
+export function parseLongRequestState(rules: LongRules, body: Record<string, unknown>): Result<ParsedState<LongState>, RulesError> {
   if (body.position !== undefined && body.positionId !== undefined) {
     return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
   }
-  if (body.position !== undefined) return parseLongState(body.position, rules);
-  if (body.positionId !== undefined) {
-    const parsed = parseLongPositionId(body.positionId);
-    return parsed.ok ? checkStateAgainstRules(rules, parsed.value, 'positionId') : parsed;
+  if (body.matchId !== undefined) {
+    return err(rulesError('INVALID_REQUEST', 'matchId (a gnubg Match ID) is for short nardy only', { field: 'matchId' }));
   }
-  return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
+  let state: Result<LongState, RulesError>;
+  if (body.position !== undefined) state = parseLongState(body.position, rules);
+  else if (body.positionId !== undefined) {
+    const parsed = parseLongPositionId(body.positionId);
+    state = parsed.ok ? checkStateAgainstRules(rules, parsed.value, 'positionId') : parsed;
+  } else return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
+  return state.ok ? ok({ state: state.value }) : state;
 }
 
 export const longFamily: SessionFamily<LongRules, LongState> & {
   parseRules(base: Readonly<LongRules>, overrides: unknown): Result<LongRules, RulesError>;
-  parseState(rules: LongRules, body: Record<string, unknown>): Result<LongState, RulesError>;
+  parseState(rules: LongRules, body: Record<string, unknown>): Result<ParsedState<LongState>, RulesError>;
 } = {
   family: 'long',
   parseRules: (base, overrides) => parseLongOverrides(base, overrides),

@@ -32,6 +32,12 @@ export type FamilyValidation<S> =
   | { readonly legal: true; readonly complete: false; readonly stage: StageView; readonly remainingDice: number[] }
   | { readonly legal: false; readonly stage: StageView; readonly error: RulesError };
 
+/** A state read from a request, with the dice it carries (a gnubg Match ID), if any. */
+export interface ParsedState<S> {
+  readonly state: S;
+  readonly dice?: Dice;
+}
+
 export type Play = { readonly steps: readonly Step[] } | { readonly notation: string };
 
 /** `lastRoll`: the LN-SCORE-6 last roll of the second mover after the first mover finished. */

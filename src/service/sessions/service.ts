@@ -165,7 +165,10 @@ export class GameSessions {
     const bound0 = bind(variant.value, body.rules);
     if (!bound0.ok) throw ServiceError.from(bound0.error);
     // `cube: true|false` at creation is the rules' cube option (LN-SCORE-5, §5.8).
-    const bound = typeof body.cube === 'boolean' ? { ok: true as const, value: { ...bound0.value, rules: { ...bound0.value.rules, cube: body.cube } } } : bound0;
+    const bound =
+      typeof body.cube === 'boolean'
+        ? { ok: true as const, value: { ...bound0.value, rules: { ...(bound0.value.rules as object), cube: body.cube } } }
+        : bound0;
     if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
     let match = null;
     if (body.match !== undefined) {
@@ -202,7 +205,7 @@ export class GameSessions {
     };
     const w = this.working(record);
     startGame(w, this.deps.seeds(), null);
-    record.game.state = bound.value.family.toJson(w.state as never);
+    record.game.state = bound.value.family.toJson(w.state);
     const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds));
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
@@ -267,7 +270,7 @@ export class GameSessions {
       if (e instanceof ServiceError) throw new ServiceError({ ...e.body, version });
       throw e;
     }
-    next.game.state = (this.bindRecord(next).family.toJson as (s: unknown) => unknown)(w.state);
+    next.game.state = this.bindRecord(next).family.toJson(w.state);
     const body2 = this.view(next, version + 1, w);
     const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1 };
     const outcome = await guarded(() =>

@@ -1,0 +1,158 @@
+import { Dice } from '../../engine/dice';
+import { RulesError, rulesError } from '../../engine/errors';
+import { parseNotation } from '../../engine/notation';
+import { Result, err, ok } from '../../engine/result';
+import { CubeConfig, shortCubeConfig } from '../../engine/scoring/cube';
+import { CubeError, cubeError } from '../../engine/scoring/cube-errors';
+import { loserCheckers } from '../../engine/scoring/loser';
+import { ResignLevel } from '../../engine/scoring/score';
+import { scoreShortGame, scoreShortResignation } from '../../engine/scoring/short';
+import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
+import { makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../../engine/short/gnubg-id';
+import { parseShortOverrides } from '../../engine/short/options';
+import {
+  ShortPosition,
+  initialShortPosition,
+  makeShortPositionJson,
+  parseShortPosition,
+  shortSeat,
+  shortWinner,
+  withShortTurn,
+} from '../../engine/short/position';
+import { ShortRules } from '../../engine/short/rules';
+import { ShortTurn, legalShortTurns } from '../../engine/short/turn';
+import { ShortValidation, validateShortNotation, validateShortPlay } from '../../engine/short/validate';
+import { Side, otherSide } from '../../engine/side';
+import { NextView, StageView, TurnView } from '../views';
+import { FamilyTurn, FamilyValidation, ParsedState, Play, SessionFamily } from './types';
+
+/**
+ * Short nardy (backgammon) for the service layer. Positions are exchanged as
+ * JSON (with `bar`) or as gnubg Position IDs; a gnubg Match ID may come with
+ * the position ID to say who is on roll and what the dice are.
+ */
+function stageView(position: ShortPosition, dice: Dice): StageView {
+  const units = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [Math.max(...dice), Math.min(...dice)];
+  return { actor: position.turn, origin: 'roll', units };
+}
+
+function nextView(turn: ShortTurn, mover: Side): NextView {
+  if (turn.gameOver) return { kind: 'gameOver', actor: null, winner: turn.winner ?? mover };
+  return { kind: 'turn', actor: otherSide(mover) };
+}
+
+export function shortTurnView(turn: ShortTurn, mover: Side): TurnView {
+  return {
+    steps: turn.steps.map((s) => ({ from: s.from, to: s.to })),
+    notation: makeGnubgNotation(turn.steps, turn.hits),
+    position: makeShortPositionJson(turn.position),
+    // The gnubg Position ID of the result, as gnubg shows it: the opponent on roll.
+    positionId: makeGnubgPositionId(turn.gameOver ? withShortTurn(turn.position, otherSide(mover)) : turn.position),
+    next: nextView(turn, mover),
+  };
+}
+
+function familyTurn(turn: ShortTurn, mover: Side): FamilyTurn<ShortPosition> {
+  const view = shortTurnView(turn, mover);
+  return { view, state: turn.position, next: view.next, winner: turn.gameOver ? (turn.winner ?? mover) : null, stepCount: turn.steps.length };
+}
+
+function validationOf(v: ShortValidation, position: ShortPosition, dice: Dice): FamilyValidation<ShortPosition> {
+  const stage = stageView(position, dice);
+  if (v.legal && v.complete) return { legal: true, complete: true, stage, turn: familyTurn(v.turn, position.turn) };
+  if (v.legal) return { legal: true, complete: false, stage, remainingDice: v.remainingUnits.slice() };
+  return { legal: false, stage, error: v.error };
+}
+
+function requireDice(dice: Dice | undefined): Result<Dice, RulesError> {
+  return dice ? ok(dice) : err(rulesError('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' }));
+}
+
+/** `position` (JSON) or `positionId` (gnubg) + optional `matchId` (gnubg). */
+export function parseShortRequestState(_rules: ShortRules, body: Record<string, unknown>): Result<ParsedState<ShortPosition>, RulesError> {
+  if (body.position !== undefined && body.positionId !== undefined) {
+    return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
+  }
+  let turn: Side = 'white';
+  let dice: Dice | undefined;
+  if (body.matchId !== undefined) {
+    if (body.positionId === undefined) {
+      return err(rulesError('INVALID_REQUEST', 'matchId goes with a gnubg positionId', { field: 'matchId' }));
+    }
+    const match = parseMatchId(body.matchId);
+    if (!match.ok) return match;
+    turn = match.value.turn;
+    if (match.value.dice) dice = match.value.dice;
+  }
+  if (body.position !== undefined) {
+    const p = parseShortPosition(body.position);
+    return p.ok ? ok({ state: p.value }) : p;
+  }
+  if (body.positionId !== undefined) {
+    const p = parseGnubgPositionId(body.positionId, turn);
+    return p.ok ? ok(dice ? { state: p.value, dice } : { state: p.value }) : p;
+  }
+  return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
+}
+
+export const shortFamily: SessionFamily<ShortRules, ShortPosition> & {
+  parseRules(base: Readonly<ShortRules>, overrides: unknown): Result<ShortRules, RulesError>;
+  parseState(rules: ShortRules, body: Record<string, unknown>): Result<ParsedState<ShortPosition>, RulesError>;
+} = {
+  family: 'short',
+  parseRules: (base, overrides) => parseShortOverrides(base, overrides),
+  parseState: parseShortRequestState,
+  initial: (_rules, firstMover) => initialShortPosition(firstMover),
+  toJson: (state) => makeShortPositionJson(state),
+  fromJson: (_rules, json) => {
+    const parsed = parseShortPosition(json);
+    if (!parsed.ok) throw new Error(`stored short position is invalid: ${parsed.error.message}`);
+    return parsed.value;
+  },
+  positionView: (state) => makeShortPositionJson(state),
+  positionId: (state) => makeGnubgPositionId(state),
+  sideToAct: (state) => state.turn,
+  needsDice: () => true,
+  legal(rules, state, dice) {
+    const d = requireDice(dice);
+    if (!d.ok) return d;
+    const r = legalShortTurns(rules, state, d.value);
+    if (!r.ok) return r;
+    return ok({
+      stage: stageView(state, d.value),
+      unitsUsed: r.value.unitsUsed,
+      turns: r.value.turns.map((t) => familyTurn(t, state.turn)),
+    });
+  },
+  validate(rules, state, dice, play: Play) {
+    const d = requireDice(dice);
+    if (!d.ok) return d;
+    if ('steps' in play) {
+      const r = validateShortPlay(rules, state, d.value, play.steps);
+      return r.ok ? ok(validationOf(r.value, state, d.value)) : r;
+    }
+    const segments = parseNotation(play.notation);
+    if (!segments.ok) return segments;
+    const r = validateShortNotation(rules, state, d.value, segments.value);
+    return r.ok ? ok(validationOf(r.value, state, d.value)) : r;
+  },
+  winner: (state) => shortWinner(state),
+  score(rules, state, winner, stake) {
+    const seat = shortSeat(state, otherSide(winner));
+    const points: Record<number, number> = {};
+    for (let p = 1; p <= 24; p++) if (seat.points[p] > 0) points[p] = seat.points[p];
+    return scoreShortGame(rules.scoring, winner, loserCheckers(points, { off: seat.off, bar: seat.bar }), stake);
+  },
+  resign(rules, _state, resigner, level: ResignLevel, stake) {
+    return scoreShortResignation(rules.scoring, resigner, { level }, stake);
+  },
+  cubeConfig(rules, requested): Result<CubeConfig, CubeError> {
+    return ok(shortCubeConfig({ ...rules, cube: requested ?? rules.cube }));
+  },
+  openingRoll: (rules) => rules.openingRoll,
+  nextGameStarter: (rules) => rules.nextGameStarter,
+  lastRollRoller: () => null,
+  scoreLastRoll: () =>
+    err(cubeError('LAST_ROLL_UNDEFINED', 'short nardy has no last roll', { field: 'rules', rule: 'LN-SCORE-6' })),
+  withSideToAct: (state, side) => withShortTurn(state, side),
+};
