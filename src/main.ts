@@ -1,8 +1,9 @@
 import { createServer } from 'http';
 import { ConfigError, readConfig } from './config';
 import { createApp } from './http/app';
+import { createLogger } from './http/observability';
 import { buildServices } from './http/services';
-import { RedisCache, RedisSessionStore, createRedisClient, whenReady } from './service/store/redis';
+import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
 
 /** Starts the service: `npm start`. Configuration comes from the environment (README). */
 async function main(): Promise<void> {
@@ -16,43 +17,69 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
-    process.stdout.write(`${JSON.stringify({ level, message, ...fields })}\n`);
+  const log = createLogger(config.logLevel);
 
-  let services;
-  let redis: ReturnType<typeof createRedisClient> | null = null;
-  if (config.redisUrl) {
-    redis = createRedisClient(config.redisUrl);
-    const ready = await whenReady(redis, 5000);
-    log(ready ? 'info' : 'warn', ready ? 'redis ready' : 'redis not reachable yet; sessions answer 503 until it is');
-    services = buildServices({
-      store: new RedisSessionStore(redis),
-      cacheStore: new RedisCache(redis),
-      gameTtlSeconds: config.gameTtlSeconds,
-      cacheTtlSeconds: config.cacheTtlSeconds,
-      idempotencyTtlSeconds: config.idempotencyTtlSeconds,
-    });
-  } else {
-    services = buildServices({
-      gameTtlSeconds: config.gameTtlSeconds,
-      cacheTtlSeconds: config.cacheTtlSeconds,
-      idempotencyTtlSeconds: config.idempotencyTtlSeconds,
-    });
-    log('info', 'no REDIS_URL: sessions and cache are kept in this process');
-  }
-  const { app, close } = await createApp({ services, bodyLimit: config.bodyLimit });
-  const server = createServer(app);
-  server.listen(config.port, config.host, () => log('info', 'listening', { host: config.host, port: config.port }));
-  const shutdown = () => {
-    server.close(() => {
-      void close()
-        .then(() => redis?.quit())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
+  let redis: RedisClient | null = null;
+  if (config.redisClusterNodes) redis = createRedisCluster(config.redisClusterNodes);
+  else if (config.redisUrl) redis = createRedisClient(config.redisUrl);
+  const ttl = {
+    gameTtlSeconds: config.gameTtlSeconds,
+    cacheTtlSeconds: config.cacheTtlSeconds,
+    idempotencyTtlSeconds: config.idempotencyTtlSeconds,
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  let services;
+  if (redis) {
+    const ready = await whenReady(redis, 5000);
+    if (ready) log.info({ cluster: config.redisClusterNodes !== null }, 'redis ready');
+    else log.warn('redis not reachable yet: sessions answer 503 until it is; reconnecting');
+    services = buildServices({ store: new RedisSessionStore(redis), cacheStore: new RedisCache(redis), ...ttl });
+  } else {
+    services = buildServices(ttl);
+    log.info('no REDIS_URL: sessions and cache are kept in this process');
+  }
+  const app = await createApp({
+    services,
+    redis,
+    log,
+    bodyLimit: config.bodyLimit,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
+    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
+    graphqlLimits: {
+      maxDepth: config.graphqlMaxDepth,
+      maxAliases: config.graphqlMaxAliases,
+      maxComplexity: config.graphqlMaxComplexity,
+    },
+    validateResponses: false,
+  });
+  const server = createServer(app.app);
+  server.listen(config.port, config.host, () => log.info({ host: config.host, port: config.port }, 'listening'));
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close Redis.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    app.drain();
+    server.close(() => {
+      void app
+        .close()
+        .then(() => redis?.quit())
+        .catch(() => undefined)
+        .finally(() => {
+          log.info('stopped');
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      log.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 void main();

@@ -2,6 +2,8 @@ import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ServiceError, statusOf } from '../service/errors';
 
+const LIMIT_CODES: ReadonlySet<string> = new Set(['QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'QUERY_TOO_COMPLEX']);
+
 interface ValidationIssue {
   property?: string;
   constraints?: Record<string, string>;
@@ -47,6 +49,12 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       path: formatted.path,
       extensions: { code: 'INVALID_REQUEST', field: first ? `input.${first.field}` : undefined },
     };
+  }
+  // Limits reported by our validation rules keep their own code (Apollo files them under GRAPHQL_VALIDATION_FAILED).
+  const inner = (error as { originalError?: { extensions?: { code?: unknown } }; extensions?: { code?: unknown } } | null);
+  const own = inner?.originalError?.extensions?.code ?? inner?.extensions?.code;
+  if (typeof own === 'string' && LIMIT_CODES.has(own)) {
+    return { message: formatted.message, locations: formatted.locations, extensions: { code: own } };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {

@@ -95,13 +95,19 @@ export function complexityPlugin(schema: GraphQLSchema, maxComplexity: number): 
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          const complexity = getComplexity({
-            schema,
-            query: document,
-            operationName: request.operationName,
-            variables: request.variables,
-            estimators: [simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              query: document,
+              operationName: request.operationName,
+              variables: request.variables,
+              estimators: [simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            // Bad variables: execution reports them as BAD_USER_INPUT (400).
+            return;
+          }
           if (complexity > maxComplexity) {
             throw new GraphQLError(`the query costs ${complexity}; the limit is ${maxComplexity}`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },

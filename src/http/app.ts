@@ -1,45 +1,73 @@
 import 'reflect-metadata';
+import { resolve } from 'path';
+import { readFileSync } from 'fs';
 import express, { Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import * as OpenApiValidator from 'express-openapi-validator';
+import swaggerUi from 'swagger-ui-express';
+import { parse as parseYaml } from 'yaml';
+import { Logger } from 'pino';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
-import { ErrorLog, errorHandler, notFound, requireJson } from './errors';
+import { DEFAULT_GRAPHQL_LIMITS, GraphqlLimits, aliasLimitRule, complexityPlugin, depthLimitRule } from '../graphql/limits';
+import { RedisClient } from '../service/store/redis';
+import { errorHandler, notFound, requireJson } from './errors';
+import { RateLimitOptions, rateLimiter } from './limits';
+import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
 import { Services, buildServices } from './services';
 
+/** Where the OpenAPI document lives (shipped beside dist/ and src/). */
+export const OPENAPI_PATH = resolve(__dirname, '../../openapi.yaml');
+
 /** What the app is built from; everything has an in-process default so tests run the real stack. */
 export interface AppDeps {
-  /** Where unexpected errors are reported. */
-  log?: ErrorLog;
+  /** Structured logs; silent in tests unless given. */
+  log?: Logger;
   /** Largest accepted request body. */
   bodyLimit?: string;
   /** Sessions and cache; in-memory defaults when absent (`npm start` without REDIS_URL). */
   services?: Services;
+  /** The Redis client behind the services, when there is one (readiness, rate-limit counts). */
+  redis?: RedisClient | null;
+  /** Per-client rate limit; off when absent. */
+  rateLimit?: Omit<RateLimitOptions, 'redis'>;
+  /** `*`, a list of origins, or [] for no CORS headers. */
+  corsOrigins?: '*' | string[];
+  trustProxy?: number;
+  graphqlLimits?: GraphqlLimits;
+  /** Check every REST response against openapi.yaml (on in tests; a mismatch is a 500). */
+  validateResponses?: boolean;
 }
 
 export interface App {
   readonly app: Express;
   readonly services: Services;
+  readonly metrics: Metrics;
+  /** Marks the app as draining: /ready answers 503 so load balancers stop sending traffic. */
+  drain(): void;
   /** Stops the GraphQL server (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
 
-const consoleLog: ErrorLog = {
-  error(fields, message) {
-    const err = fields.err as { message?: string; stack?: string } | undefined;
-    process.stderr.write(`${JSON.stringify({ level: 'error', message, correlationId: fields.correlationId, error: err?.stack ?? err?.message })}\n`);
-  },
-};
-
 /** Builds the express app with REST and GraphQL, without listening (STYLE.md: createApp(deps)). */
 export async function createApp(deps: AppDeps = {}): Promise<App> {
-  const log = deps.log ?? consoleLog;
+  const log = deps.log ?? createLogger('silent');
   const services = deps.services ?? buildServices();
+  const redis = deps.redis ?? null;
+  const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
+  const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
+  const spec = parseYaml(readFileSync(OPENAPI_PATH, 'utf8')) as object;
+  let draining = false;
+
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  app.set('trust proxy', deps.trustProxy ?? 0);
 
   const schema = await buildGraphqlSchema();
   const apollo = new ApolloServer({
@@ -47,17 +75,65 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     formatError: formatGraphqlError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
+    validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
+    plugins: [complexityPlugin(schema, limits.maxComplexity)],
   });
   await apollo.start();
 
-  app.use(requireJson);
-  app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
+  app.use(observe(log, metrics));
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } }));
+  const origins = deps.corsOrigins ?? '*';
+  if (origins === '*' || origins.length > 0) {
+    app.use(
+      cors({
+        origin: origins === '*' ? '*' : origins,
+        methods: ['GET', 'POST', 'OPTIONS'],
+        allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
+        exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
+      }),
+    );
+  }
+
+  // Probes and metrics come before the rate limiter: platforms poll them.
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.use('/v1', v1Routes(services));
+  app.get('/ready', async (_req, res) => {
+    const store = await services.store.ping().catch(() => false);
+    const ready = store && !draining;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').sendFile(OPENAPI_PATH);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
+
+  if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
+  app.use(requireJson);
+  app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: OPENAPI_PATH,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: deps.validateResponses ?? process.env.NODE_ENV === 'test',
+      validateSecurity: false,
+      ignorePaths: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/,
+    }),
+  );
+  app.use('/v1', v1Routes(services, metrics));
   app.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }));
   app.use(notFound);
   app.use(errorHandler(log));
-  return { app, services, close: () => apollo.stop() };
+  return {
+    app,
+    services,
+    metrics,
+    drain: () => {
+      draining = true;
+    },
+    close: () => apollo.stop(),
+  };
 }

@@ -4,6 +4,7 @@ import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
+import { Metrics } from './observability';
 import { Services } from './services';
 
 
@@ -35,13 +36,17 @@ function send<T>(res: Response, answer: Answer<T>): void {
 }
 
 /** Thin REST routes: parse (JSON body, headers), call one service function, format. */
-export function v1Routes(services: Services): Router {
+export function v1Routes(services: Services, metrics?: Metrics): Router {
   const router = Router();
   router.get('/variants', (_req, res) => {
     res.json(listVariants());
   });
   router.post('/moves', async (req, res) => {
+    const started = process.hrtime.bigint();
     const answer = await listMoves(req.body, services.cache);
+    if (answer.cache !== 'HIT') {
+      metrics?.movegen.observe({ variant: String(answer.value.variant) }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
     res.set('X-Cache', answer.cache === 'HIT' ? 'HIT' : 'MISS').json(answer.value);
   });
   router.post('/moves/validate', (req, res) => {

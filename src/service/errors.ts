@@ -7,6 +7,7 @@ export const SERVICE_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'GAME_NOT_FOUND',
   'UNAUTHORIZED',
   'NOT_YOUR_TURN',
@@ -61,6 +62,8 @@ export function statusOf(code: ServiceErrorCode): number {
     case 'NOT_FOUND':
     case 'GAME_NOT_FOUND':
       return 404;
+    case 'METHOD_NOT_ALLOWED':
+      return 405;
     case 'ACTION_NOT_EXPECTED':
     case 'GAME_FINISHED':
     case 'VERSION_CONFLICT':

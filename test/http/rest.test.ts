@@ -66,7 +66,7 @@ describe('REST', () => {
 
   it.each([
     ['malformed JSON', '{"variant":', 400, 'INVALID_JSON', undefined],
-    ['not an object', '[1,2]', 400, 'INVALID_REQUEST', ''],
+    ['not an object', '[1,2]', 400, 'INVALID_REQUEST', undefined],
     ['unknown field', { variant: 'long', position: start, dice: [6, 5], extra: 1 }, 400, 'UNKNOWN_FIELD', 'extra'],
     ['unknown variant', { variant: 'chess', position: start, dice: [6, 5] }, 400, 'UNKNOWN_VARIANT', 'variant'],
     ['16 checkers', { variant: 'long', position: { ...start, white: { points: { '24': 15, '1': 1 } } }, dice: [6, 5] }, 400, 'WRONG_CHECKER_COUNT', 'position.white'],

@@ -1,7 +1,6 @@
 import { App, AppDeps, createApp } from '../../src/http/app';
 
-/** The real app, in-process, for supertest. */
+/** The real app, in-process, for supertest (responses are checked against openapi.yaml in tests). */
 export async function testApp(deps: AppDeps = {}): Promise<App> {
-  const silent = { error: () => undefined };
-  return createApp({ log: silent, ...deps });
+  return createApp({ validateResponses: true, ...deps });
 }

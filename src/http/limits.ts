@@ -1,0 +1,45 @@
+import { RequestHandler } from 'express';
+import { rateLimit, Store } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import { RedisClient } from '../service/store/redis';
+
+/**
+ * Per-client rate limiting (STYLE: one abusive client must not hurt the
+ * others): a fixed window per client address, counted in Redis when Redis is
+ * configured (so every replica shares the count) and in this process
+ * otherwise. Over the limit: `429 RATE_LIMITED` with `Retry-After`.
+ */
+export interface RateLimitOptions {
+  /** Requests allowed per window and client; 0 switches the limiter off. */
+  readonly max: number;
+  readonly windowSeconds: number;
+  readonly redis?: RedisClient | null;
+  readonly prefix?: string;
+}
+
+export function rateLimiter(options: RateLimitOptions): RequestHandler {
+  if (options.max <= 0) return (_req, _res, next) => next();
+  let store: Store | undefined;
+  if (options.redis) {
+    const client = options.redis;
+    store = new RedisStore({
+      prefix: `${options.prefix ?? 'nardy'}:rate:`,
+      sendCommand: (command: string, ...args: string[]) =>
+        client.call(command, ...args) as Promise<number | string | (number | string)[]>,
+    });
+  }
+  return rateLimit({
+    windowMs: options.windowSeconds * 1000,
+    limit: options.max,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // A limiter whose store is down must not take the service down with it.
+    passOnStoreError: true,
+    ...(store ? { store } : {}),
+    handler: (_req, res, _next, opts) => {
+      res.status(opts.statusCode).json({
+        error: { code: 'RATE_LIMITED', message: `more than ${options.max} requests in ${options.windowSeconds} s; slow down` },
+      });
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'crypto';
+import { RequestHandler } from 'express';
+import pino, { Logger } from 'pino';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Services } from './services';
+
+/**
+ * Structured JSON logs (pino) with a request id taken from / returned in
+ * `X-Request-Id`, and Prometheus metrics: per-route request counts and
+ * latency, cache hits and misses, move-generation timings, store state.
+ */
+export function createLogger(level = 'info'): Logger {
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    messageKey: 'message',
+    formatters: { level: (label) => ({ level: label }) },
+  });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly requests: Counter<'method' | 'route' | 'status'>;
+  readonly latency: Histogram<'method' | 'route'>;
+  /** Time to compute legal moves (cache misses only), by variant family. */
+  readonly movegen: Histogram<'variant'>;
+  /** Time of position evaluations, by evaluator. */
+  readonly evaluation: Histogram<'evaluator'>;
+}
+
+export function createMetrics(services: Services, storeUp?: () => boolean): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const movegen = new Histogram({
+    name: 'nardy_movegen_duration_seconds',
+    help: 'Legal-move generation time per request (cache misses), by variant',
+    labelNames: ['variant'] as const,
+    buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05],
+    registers: [registry],
+  });
+  const evaluation = new Histogram({
+    name: 'nardy_evaluation_duration_seconds',
+    help: 'Position evaluation time per request',
+    labelNames: ['evaluator'] as const,
+    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'nardy_cache_hits_total',
+    help: 'Hot-position cache hits since start',
+    registers: [registry],
+    collect() {
+      this.set(services.cache.hits);
+    },
+  });
+  new Gauge({
+    name: 'nardy_cache_misses_total',
+    help: 'Hot-position cache misses since start',
+    registers: [registry],
+    collect() {
+      this.set(services.cache.misses);
+    },
+  });
+  new Gauge({
+    name: 'nardy_cache_bypasses_total',
+    help: 'Requests answered without the cache because its store was unavailable',
+    registers: [registry],
+    collect() {
+      this.set(services.cache.bypasses);
+    },
+  });
+  new Gauge({
+    name: 'nardy_store_up',
+    help: 'Whether the session store (Redis when configured) is connected: 1 or 0',
+    registers: [registry],
+    collect() {
+      this.set(storeUp ? (storeUp() ? 1 : 0) : 1);
+    },
+  });
+  return { registry, requests, latency, movegen, evaluation };
+}
+
+/** The route pattern of a request, for metric labels (never the raw path: ids would explode the cardinality). */
+function routeOf(req: Parameters<RequestHandler>[0]): string {
+  const route = (req as { route?: { path?: string } }).route?.path;
+  if (route) return `${req.baseUrl}${route}`;
+  if (req.path === '/graphql' || req.baseUrl === '/graphql') return '/graphql';
+  return 'unmatched';
+}
+
+/** Request id, access log and request metrics. */
+export function observe(log: Logger, metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const route = routeOf(req);
+      metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
+      metrics.latency.observe({ method: req.method, route }, seconds);
+      const fields = {
+        requestId: id,
+        method: req.method,
+        route,
+        path: req.path.slice(0, 200),
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e5) / 100,
+      };
+      if (res.statusCode >= 500) log.error(fields, 'request failed');
+      else log.info(fields, 'request');
+    });
+    next();
+  };
+}
