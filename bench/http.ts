@@ -30,7 +30,8 @@ async function waitForPort(port: number, path: string): Promise<void> {
 
 export async function startProcess(script: string, port: number, readyPath: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    // The limiter is switched off: the load generator is one client.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(port, readyPath);

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { GraphqlContext } from './context';
+import { valueOf } from '../service/cache';
 import { listMoves, validateMove } from '../service/moves';
 import { listVariants } from '../service/variants';
 import { MovesInput, ValidateInput, plain } from './inputs';
@@ -27,7 +28,7 @@ export class VariantsResolver {
 export class MovesResolver {
   @Query(() => MovesResult, { description: 'Every legal play of the current stage, as POST /v1/moves.' })
   async moves(@Arg('input', () => MovesInput) input: MovesInput, @Ctx() ctx: GraphqlContext): Promise<MovesResult> {
-    return (await listMoves(plain(input), ctx.services.cache)).value;
+    return valueOf(await listMoves(plain(input), ctx.services.cache));
   }
 
   @Query(() => ValidationResult, { description: 'Validates a play or a prefix of one, as POST /v1/moves/validate.' })

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'path';
-import { readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import express, { Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
@@ -21,8 +21,14 @@ import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
 import { Services, buildServices } from './services';
 
-/** Where the OpenAPI document lives (shipped beside dist/ and src/). */
-export const OPENAPI_PATH = resolve(__dirname, '../../openapi.yaml');
+/** Where the OpenAPI document lives: the package root, found from here (src/http, dist/http, …). */
+export const OPENAPI_PATH = ((): string => {
+  for (let dir = __dirname, i = 0; i < 5; i++, dir = resolve(dir, '..')) {
+    const candidate = resolve(dir, 'openapi.yaml');
+    if (existsSync(candidate)) return candidate;
+  }
+  return resolve(__dirname, '../../openapi.yaml');
+})();
 
 /** What the app is built from; everything has an in-process default so tests run the real stack. */
 export interface AppDeps {
@@ -68,6 +74,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.set('trust proxy', deps.trustProxy ?? 0);
+  const validateResponses = deps.validateResponses ?? process.env.NODE_ENV === 'test';
+  app.set('validateResponses', validateResponses);
 
   const schema = await buildGraphqlSchema();
   const apollo = new ApolloServer({
@@ -118,7 +126,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
       validateRequests: { allowUnknownQueryParameters: false },
-      validateResponses: deps.validateResponses ?? process.env.NODE_ENV === 'test',
+      validateResponses,
       validateSecurity: false,
       ignorePaths: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/,
     }),

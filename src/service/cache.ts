@@ -6,6 +6,17 @@ import { Cache } from './store/types';
  * When the backing store fails the cache is bypassed and the answer is
  * computed as if it were a miss; counters feed the metrics.
  */
+export interface CachedAnswer<T> {
+  readonly json: string;
+  readonly value?: T;
+  readonly cache: 'HIT' | 'MISS' | 'BYPASS';
+}
+
+/** The value of a cached answer, parsing the text only when it came from the cache. */
+export function valueOf<T>(answer: CachedAnswer<T>): T {
+  return answer.value ?? (JSON.parse(answer.json) as T);
+}
+
 export class HotCache {
   hits = 0;
   misses = 0;
@@ -16,7 +27,11 @@ export class HotCache {
     private readonly ttlSeconds: number,
   ) {}
 
-  async through<T>(key: string, compute: () => T): Promise<{ value: T; cache: 'HIT' | 'MISS' | 'BYPASS' }> {
+  /**
+   * The answer as JSON text (what REST sends as it is) and, when it was
+   * computed now, as a value; a hit carries only the text.
+   */
+  async through<T>(key: string, compute: () => T): Promise<CachedAnswer<T>> {
     let stored: string | null = null;
     let available = true;
     try {
@@ -26,19 +41,20 @@ export class HotCache {
     }
     if (stored !== null) {
       this.hits++;
-      return { value: JSON.parse(stored) as T, cache: 'HIT' };
+      return { json: stored, cache: 'HIT' };
     }
     const value = compute();
+    const json = JSON.stringify(value);
     if (!available) {
       this.bypasses++;
-      return { value, cache: 'BYPASS' };
+      return { json, value, cache: 'BYPASS' };
     }
     this.misses++;
     try {
-      await this.store.set(key, JSON.stringify(value), this.ttlSeconds);
+      await this.store.set(key, json, this.ttlSeconds);
     } catch {
       // The answer stands even if it could not be kept.
     }
-    return { value, cache: 'MISS' };
+    return { json, value, cache: 'MISS' };
   }
 }

@@ -7,7 +7,7 @@ import { variantByName } from '../engine/variants';
 import { ServiceError } from './errors';
 import { AnyBound, bind } from './families';
 import { FamilyValidation, Play } from './families/types';
-import { HotCache } from './cache';
+import { CachedAnswer, HotCache } from './cache';
 import { MovesView, ValidateView } from './views';
 
 export type { MovesView, ValidateView } from './views';
@@ -52,11 +52,6 @@ function rulesHash(rules: unknown): string {
   return createHash('sha1').update(JSON.stringify(rules)).digest('hex').slice(0, 16);
 }
 
-/** Answer and whether it came from the hot-position cache. */
-export interface Cached<T> {
-  readonly value: T;
-  readonly cache: 'HIT' | 'MISS' | 'BYPASS';
-}
 
 function computeMoves(req: ParsedRequest): MovesView {
   const { bound, state, dice } = req;
@@ -78,11 +73,14 @@ function computeMoves(req: ParsedRequest): MovesView {
  * `POST /v1/moves`: every legal play of the current stage. Answers go
  * through the hot-position cache keyed by variant, rules, position ID and dice.
  */
-export async function listMoves(input: unknown, cache?: HotCache): Promise<Cached<MovesView>> {
+export async function listMoves(input: unknown, cache?: HotCache): Promise<CachedAnswer<MovesView>> {
   const req = parseRequest(input, MOVES_KEYS);
   if (!req.ok) throw ServiceError.from(req.error);
   const { bound, state, dice } = req.value;
-  if (!cache) return { value: computeMoves(req.value), cache: 'BYPASS' };
+  if (!cache) {
+    const value = computeMoves(req.value);
+    return { json: JSON.stringify(value), value, cache: 'BYPASS' };
+  }
   const key = `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state)}:${dice ? dice.join('') : '-'}`;
   return cache.through(key, () => computeMoves(req.value));
 }
