@@ -1,0 +1,50 @@
+import { execFileSync } from 'child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join, resolve } from 'path';
+
+/*
+ * The rules core as a library (packages/rules): it compiles on its own, its
+ * compiled code requires nothing but itself and Node built-ins, and a
+ * consumer can use it with only the package's own files.
+ */
+
+const ROOT = resolve(__dirname, '../..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+describe('@nardy/rules library', () => {
+  const out = mkdtempSync(join(tmpdir(), 'nardy-rules-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('compiles alone, requires no other package, and plays a move for a consumer', () => {
+    const dist = join(out, 'node_modules/@nardy/rules/dist');
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.lib.json'), '--outDir', dist], {
+      stdio: 'pipe',
+    });
+    writeFileSync(join(out, 'node_modules/@nardy/rules/package.json'), readFileSync(join(ROOT, 'packages/rules/package.json')));
+    const requires = new Set<string>();
+    for (const file of files(dist).filter((f) => f.endsWith('.js'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)/g)) requires.add(m[1]);
+    }
+    expect([...requires].filter((r) => !r.startsWith('.'))).toEqual([]);
+    expect(files(dist).some((f) => f.endsWith('index.d.ts'))).toBe(true);
+
+    writeFileSync(
+      join(out, 'consumer.js'),
+      `const rules = require('@nardy/rules');
+       const long = rules.parseLongPosition({ turn: 'white', white: { points: { 24: 15 } }, black: { points: { 24: 15 } } }, 'head15');
+       const turns = rules.legalLongTurns(rules.LONG_PRESETS.long, { position: long.value, pending: [] }, [6, 5]);
+       const bg = rules.parseShortPosition({ turn: 'white', white: { points: { 24: 2, 13: 5, 8: 3, 6: 5 } }, black: { points: { 24: 2, 13: 5, 8: 3, 6: 5 } } });
+       const bgTurns = rules.legalShortTurns(rules.SHORT_PRESETS.backgammon, bg.value, [3, 1]);
+       console.log(JSON.stringify([turns.value.turns.length, bgTurns.value.turns.length, rules.makeGnubgPositionId(bg.value)]));`,
+    );
+    const printed = execFileSync(process.execPath, [join(out, 'consumer.js')], { cwd: out, encoding: 'utf8' });
+    expect(JSON.parse(printed)).toEqual([1, 16, '4HPwATDgc/ABMA']);
+  });
+});
