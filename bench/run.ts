@@ -1,4 +1,8 @@
+import { execFileSync } from 'child_process';
+import { existsSync } from 'fs';
+import { resolve } from 'path';
 import { benchLongMovegen, longCorpus } from './long-movegen';
+import { benchShortMovegen, loadShortCorpus } from './short-movegen';
 import { ECHO_SCRIPT, SERVER_SCRIPT, load, startProcess } from './http';
 
 /**
@@ -7,6 +11,32 @@ import { ECHO_SCRIPT, SERVER_SCRIPT, load, startProcess } from './http';
  */
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/**
+ * gnubg's own figures in the same run, when gnubg and the oracle's bench
+ * script are on this machine (`apt-get install -y gnubg`); BENCH_GNUBG=0 skips.
+ */
+function gnubgFigures(): { hint0: number } | null {
+  const script = [process.env.ORACLES_DIR, resolve(__dirname, '../../../shared/oracles'), resolve(process.cwd(), '../shared/oracles')]
+    .filter((d): d is string => !!d)
+    .map((d) => resolve(d, 'gnubg/bench.py'))
+    .find((p) => existsSync(p));
+  if (process.env.BENCH_GNUBG === '0' || !script || !existsSync('/usr/games/gnubg')) {
+    console.log('gnubg reference  : skipped (needs /usr/games/gnubg and ../shared/oracles/gnubg/bench.py; BENCH_GNUBG=0 skips)');
+    return null;
+  }
+  try {
+    const out = execFileSync('python3', [script, '--n', '2000', '--n2', '20', '--workers', '2', '--calibrate', '20'], {
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    const parsed = JSON.parse(out) as { single_process: { hint0: { calls_per_s_cpu: number } } };
+    return { hint0: parsed.single_process.hint0.calls_per_s_cpu };
+  } catch (e) {
+    console.log(`gnubg reference  : failed (${String(e).slice(0, 120)})`);
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -23,6 +53,17 @@ async function main(): Promise<void> {
   console.log(
     `legalLongTurns API: ${fmt(long.api.positionsPerSecond)} positions/s, ${fmt(long.api.microsecondsPerPosition, 2)} µs/position`,
   );
+
+  console.log('\n== backgammon legal-move generation (one core, the 2000 gnubg oracle positions)');
+  const shortCorpus = loadShortCorpus();
+  const short = benchShortMovegen(shortCorpus, 5, 2);
+  console.log(`stage solver      : ${fmt(short.solver.bestPositionsPerSecond)} positions/s, ${fmt(short.solver.bestMicrosecondsPerPosition, 2)} µs/position`);
+  console.log(`legalShortTurns   : ${fmt(short.api.bestPositionsPerSecond)} positions/s, ${fmt(short.api.bestMicrosecondsPerPosition, 2)} µs/position`);
+  const gnubg = gnubgFigures();
+  if (gnubg) {
+    console.log(`gnubg hint 0-ply  : ${fmt(gnubg.hint0)} positions/s (CPU; legal moves + a 0-ply evaluation of each; its cheapest exposed path)`);
+    console.log(`ratio ours/gnubg  : solver ${fmt(short.solver.bestPositionsPerSecond / gnubg.hint0, 1)}×, legalShortTurns ${fmt(short.api.bestPositionsPerSecond / gnubg.hint0, 1)}×`);
+  }
 
   console.log(`\n== REST on loopback (autocannon, 16 connections, ${seconds} s each)`);
   const body = {
