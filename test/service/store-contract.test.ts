@@ -53,47 +53,61 @@ describe.each(implementations)('session store contract: %s', (_name, make) => {
   });
 
   it('creates at version 1 and refuses a second create of the same id', async () => {
-    expect(await s.store.create('a', '{"x":1}', 60)).toBe(true);
+    expect(await s.store.create('a', '{"x":1}', 60, ['e1'])).toBe(true);
     expect(await s.store.get('a')).toEqual({ version: 1, data: '{"x":1}' });
-    expect(await s.store.create('a', '{"x":2}', 60)).toBe(false);
+    expect(await s.store.create('a', '{"x":2}', 60, [])).toBe(false);
     expect(await s.store.get('missing')).toBeNull();
   });
 
   it('compare-and-set: the right version saves, a stale one conflicts, an unknown id is missing', async () => {
-    await s.store.create('b', 'one', 60);
-    expect(await s.store.save('b', 1, 'two', 60)).toBe('saved');
+    await s.store.create('b', 'one', 60, []);
+    expect(await s.store.save('b', 1, 'two', 60, [])).toBe('saved');
     expect(await s.store.get('b')).toEqual({ version: 2, data: 'two' });
-    expect(await s.store.save('b', 1, 'three', 60)).toBe('conflict');
+    expect(await s.store.save('b', 1, 'three', 60, [])).toBe('conflict');
     expect(await s.store.get('b')).toEqual({ version: 2, data: 'two' });
-    expect(await s.store.save('nope', 1, 'x', 60)).toBe('missing');
+    expect(await s.store.save('nope', 1, 'x', 60, [])).toBe('missing');
   });
 
   it('of 50 concurrent saves from one version exactly one wins', async () => {
-    await s.store.create('c', 'start', 60);
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => s.store.save('c', 1, `v${i}`, 60)));
+    await s.store.create('c', 'start', 60, ['created']);
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => s.store.save('c', 1, `v${i}`, 60, [`event ${i}`])));
     expect(outcomes.filter((o) => o === 'saved')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'conflict')).toHaveLength(49);
     expect((await s.store.get('c'))?.version).toBe(2);
+    // Only the winner's events were appended.
+    const history = await s.store.history('c');
+    expect(history).toHaveLength(2);
+    expect(history?.[0]).toBe('created');
+  });
+
+  it('appends history events atomically with each save, in order', async () => {
+    await s.store.create('h', 'start', 60, ['a', 'b']);
+    expect(await s.store.save('h', 1, 'next', 60, ['c'])).toBe('saved');
+    expect(await s.store.save('h', 2, 'next', 60, [])).toBe('saved');
+    expect(await s.store.save('h', 3, 'next', 60, ['d', 'e'])).toBe('saved');
+    expect(await s.store.history('h')).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(await s.store.history('none')).toBeNull();
   });
 
   it('records the idempotent response together with the save', async () => {
-    await s.store.create('d', 'start', 60);
+    await s.store.create('d', 'start', 60, []);
     const response = { status: 200, body: '{"ok":true}', version: 2 };
     expect(await s.store.idempotent('d', 'key-1')).toBeNull();
-    expect(await s.store.save('d', 1, 'next', 60, { key: 'key-1', response, ttlSeconds: 60 })).toBe('saved');
+    expect(await s.store.save('d', 1, 'next', 60, [], { key: 'key-1', response, ttlSeconds: 60 })).toBe('saved');
     expect(await s.store.idempotent('d', 'key-1')).toEqual(response);
     expect(await s.store.idempotent('d', 'key-2')).toBeNull();
     // A conflicting save records nothing.
-    expect(await s.store.save('d', 1, 'other', 60, { key: 'key-3', response, ttlSeconds: 60 })).toBe('conflict');
+    expect(await s.store.save('d', 1, 'other', 60, [], { key: 'key-3', response, ttlSeconds: 60 })).toBe('conflict');
     expect(await s.store.idempotent('d', 'key-3')).toBeNull();
   });
 
   it('sessions expire after their TTL', async () => {
-    await s.store.create('e', 'short-lived', 1);
+    await s.store.create('e', 'short-lived', 1, ['x']);
     expect(await s.store.get('e')).not.toBeNull();
     await s.wait(1.2);
     expect(await s.store.get('e')).toBeNull();
-    expect(await s.store.save('e', 1, 'late', 1)).toBe('missing');
+    expect(await s.store.history('e')).toBeNull();
+    expect(await s.store.save('e', 1, 'late', 1, [])).toBe('missing');
   });
 
   it('answers ping', async () => {

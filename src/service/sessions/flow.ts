@@ -22,6 +22,8 @@ export interface Working<R, S> {
   readonly record: SessionRecord;
   state: S;
   readonly now: () => Date;
+  /** The events this transition adds to the history (saved with the record). */
+  readonly events: HistoryEvent[];
 }
 
 export type SessionActionInput =
@@ -39,8 +41,7 @@ function cubeFailure(error: CubeError): never {
 }
 
 function event(w: Working<unknown, unknown>, type: EventType, seat: Side | null, extra: Partial<HistoryEvent> = {}): void {
-  const history = w.record.history;
-  history.push({ n: history.length + 1, at: w.now().toISOString(), game: w.record.game.number, type, seat, ...extra });
+  w.events.push({ n: w.record.events + w.events.length + 1, at: w.now().toISOString(), game: w.record.game.number, type, seat, ...extra });
 }
 
 function nextRoll<R, S>(w: Working<R, S>, purpose: 'roll-off' | 'roll' | 'last-roll', by: Side | null): [number, number] {

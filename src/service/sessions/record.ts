@@ -87,5 +87,6 @@ export interface SessionRecord {
   game: GameRound;
   /** Earlier games of a match, for the fairness record. */
   finishedGames: { number: number; seed: string; commitment: string; rolls: RollRecord[]; result: GameScore | null }[];
-  history: HistoryEvent[];
+  /** Events recorded so far; the events themselves are kept apart, appended atomically with each save. */
+  events: number;
 }

@@ -11,7 +11,7 @@ import { Play } from '../families/types';
 import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { SessionActionInput, Working, act, startGame } from './flow';
-import { SessionRecord } from './record';
+import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
 /** What the session service is built from (STYLE.md §8: interfaces, injected). */
@@ -147,6 +147,7 @@ export class GameSessions {
       record,
       state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
       now: this.deps.now,
+      events: [],
     };
     return w as unknown as Working<unknown, unknown>;
   }
@@ -201,12 +202,14 @@ export class GameSessions {
       expects: null,
       game: null as unknown as SessionRecord['game'],
       finishedGames: [],
-      history: [],
+      events: 0,
     };
     const w = this.working(record);
     startGame(w, this.deps.seeds(), null);
     record.game.state = bound.value.family.toJson(w.state);
-    const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds));
+    record.events = w.events.length;
+    const events = w.events.map((e) => JSON.stringify(e));
+    const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds, events));
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
       status: 201,
@@ -231,7 +234,9 @@ export class GameSessions {
   /** `GET /v1/games/{id}/history`. */
   async history(id: string): Promise<Answer<ReturnType<typeof historyView>>> {
     const { record, version } = await this.load(id);
-    return { status: 200, body: historyView(record), version };
+    const events = await guarded(() => this.deps.store.history(id));
+    if (!events) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
+    return { status: 200, body: historyView(record, events.map((e) => JSON.parse(e) as HistoryEvent)), version };
   }
 
   /** `GET /v1/games/{id}/fairness`. */
@@ -271,6 +276,7 @@ export class GameSessions {
       throw e;
     }
     next.game.state = this.bindRecord(next).family.toJson(w.state);
+    next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
     const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1 };
     const outcome = await guarded(() =>
@@ -279,6 +285,7 @@ export class GameSessions {
         version,
         JSON.stringify(next),
         this.deps.ttlSeconds,
+        w.events.map((e) => JSON.stringify(e)),
         key !== undefined ? { key, response, ttlSeconds: this.deps.idempotencyTtlSeconds } : undefined,
       ),
     );

@@ -88,8 +88,8 @@ export function gameView(w: Working<unknown, unknown>, version: number): GameVie
   return view;
 }
 
-export function historyView(record: SessionRecord): { id: string; events: HistoryEvent[] } {
-  return { id: record.id, events: record.history };
+export function historyView(record: SessionRecord, events: HistoryEvent[]): { id: string; events: HistoryEvent[] } {
+  return { id: record.id, events };
 }
 
 export interface FairnessGameView {

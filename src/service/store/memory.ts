@@ -16,6 +16,7 @@ export type Now = () => number;
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Entry<Versioned>>();
   private readonly responses = new Map<string, Entry<StoredResponse>>();
+  private readonly histories = new Map<string, string[]>();
 
   constructor(private readonly now: Now = Date.now) {}
 
@@ -29,9 +30,10 @@ export class MemorySessionStore implements SessionStore {
     return entry.value;
   }
 
-  async create(id: string, data: string, ttlSeconds: number): Promise<boolean> {
+  async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
     if (this.live(this.sessions, id)) return false;
     this.sessions.set(id, { value: { version: 1, data }, expiresAt: this.now() + ttlSeconds * 1000 });
+    this.histories.set(id, events.slice());
     return true;
   }
 
@@ -44,12 +46,16 @@ export class MemorySessionStore implements SessionStore {
     expectedVersion: number,
     data: string,
     ttlSeconds: number,
+    events: readonly string[],
     idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
   ): Promise<SaveOutcome> {
     const current = this.live(this.sessions, id);
     if (!current) return 'missing';
     if (current.version !== expectedVersion) return 'conflict';
     this.sessions.set(id, { value: { version: expectedVersion + 1, data }, expiresAt: this.now() + ttlSeconds * 1000 });
+    const history = this.histories.get(id) ?? [];
+    history.push(...events);
+    this.histories.set(id, history);
     if (idempotency) {
       this.responses.set(`${id}\u0000${idempotency.key}`, {
         value: idempotency.response,
@@ -64,6 +70,11 @@ export class MemorySessionStore implements SessionStore {
     return this.live(this.responses, `${id}\u0000${key}`);
   }
 
+  async history(id: string): Promise<string[] | null> {
+    if (!this.live(this.sessions, id)) return null;
+    return (this.histories.get(id) ?? []).slice();
+  }
+
   async ping(): Promise<boolean> {
     return true;
   }
@@ -71,6 +82,7 @@ export class MemorySessionStore implements SessionStore {
   async close(): Promise<void> {
     this.sessions.clear();
     this.responses.clear();
+    this.histories.clear();
   }
 
   private sweeps = 0;
@@ -78,7 +90,12 @@ export class MemorySessionStore implements SessionStore {
   private sweep(): void {
     if (++this.sweeps % 256 !== 0) return;
     const now = this.now();
-    for (const [k, e] of this.sessions) if (e.expiresAt <= now) this.sessions.delete(k);
+    for (const [k, e] of this.sessions) {
+      if (e.expiresAt <= now) {
+        this.sessions.delete(k);
+        this.histories.delete(k);
+      }
+    }
     for (const [k, e] of this.responses) if (e.expiresAt <= now) this.responses.delete(k);
   }
 }

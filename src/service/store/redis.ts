@@ -12,12 +12,20 @@ import { Cache, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse
  */
 export type RedisClient = Redis | Cluster;
 
+// KEYS: session hash, history list. ARGV: data, ttl ms, events…
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('DEL', KEYS[2])
+if #ARGV > 2 then
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 3))
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
 return 1`;
 
+// KEYS: session hash, idempotency key, history list.
+// ARGV: expected version, data, ttl ms, has idempotency, response, idempotency ttl ms, events…
 const SAVE = `
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return -1 end
@@ -25,6 +33,8 @@ if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if ARGV[4] == '1' then redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[6]) end
+if #ARGV > 6 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 7)) end
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`;
 
 /** Options that make ioredis fail fast and reconnect forever. */
@@ -92,8 +102,12 @@ export class RedisSessionStore implements SessionStore {
     return `${this.prefix}:game:{${id}}:idem:${key}`;
   }
 
-  async create(id: string, data: string, ttlSeconds: number): Promise<boolean> {
-    const r = await guarded(() => this.redis.eval(CREATE, 1, this.key(id), data, String(ttlSeconds * 1000)));
+  private historyKey(id: string): string {
+    return `${this.prefix}:game:{${id}}:history`;
+  }
+
+  async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
+    const r = await guarded(() => this.redis.eval(CREATE, 2, this.key(id), this.historyKey(id), data, String(ttlSeconds * 1000), ...events));
     return r === 1;
   }
 
@@ -109,21 +123,24 @@ export class RedisSessionStore implements SessionStore {
     expectedVersion: number,
     data: string,
     ttlSeconds: number,
+    events: readonly string[],
     idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
   ): Promise<SaveOutcome> {
     const idemKey = idempotency ? this.idemKey(id, idempotency.key) : this.key(id);
     const r = await guarded(() =>
       this.redis.eval(
         SAVE,
-        2,
+        3,
         this.key(id),
         idemKey,
+        this.historyKey(id),
         String(expectedVersion),
         data,
         String(ttlSeconds * 1000),
         idempotency ? '1' : '0',
         idempotency ? JSON.stringify(idempotency.response) : '',
         idempotency ? String(idempotency.ttlSeconds * 1000) : '0',
+        ...events,
       ),
     );
     return r === 1 ? 'saved' : r === 0 ? 'conflict' : 'missing';
@@ -132,6 +149,13 @@ export class RedisSessionStore implements SessionStore {
   async idempotent(id: string, key: string): Promise<StoredResponse | null> {
     const r = await guarded(() => this.redis.get(this.idemKey(id, key)));
     return r === null ? null : (JSON.parse(r) as StoredResponse);
+  }
+
+  async history(id: string): Promise<string[] | null> {
+    const [exists, events] = await guarded(() =>
+      Promise.all([this.redis.exists(this.key(id)), this.redis.lrange(this.historyKey(id), 0, -1)]),
+    );
+    return exists ? events : null;
   }
 
   async ping(): Promise<boolean> {

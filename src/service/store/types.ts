@@ -22,22 +22,27 @@ export interface StoredResponse {
 export type SaveOutcome = 'saved' | 'conflict' | 'missing';
 
 export interface SessionStore {
-  /** Creates a session at version 1; false when the id exists already. */
-  create(id: string, data: string, ttlSeconds: number): Promise<boolean>;
+  /** Creates a session at version 1 with its first history events; false when the id exists already. */
+  create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean>;
   /** The current version, or null when there is no such session (or it expired). */
   get(id: string): Promise<Versioned | null>;
   /**
    * Atomically replaces the session if it is still at `expectedVersion`
-   * (compare-and-set) and, in the same step, records `response` under the
-   * idempotency key when one is given. The TTL is renewed.
+   * (compare-and-set) and, in the same step, appends `events` to its history
+   * and records `response` under the idempotency key when one is given. The
+   * TTL is renewed. The history lives beside the session, so a save costs
+   * the same at the first move and at the thousandth.
    */
   save(
     id: string,
     expectedVersion: number,
     data: string,
     ttlSeconds: number,
+    events: readonly string[],
     idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
   ): Promise<SaveOutcome>;
+  /** Every history event of the session, oldest first, or null when there is no such session. */
+  history(id: string): Promise<string[] | null>;
   /** The response recorded under an idempotency key of this session, if any. */
   idempotent(id: string, key: string): Promise<StoredResponse | null>;
   /** Liveness of the backing store. */
