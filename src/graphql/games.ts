@@ -4,7 +4,7 @@ import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resol
 import { fail } from '../service/errors';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
-import { StepInput, plain } from './inputs';
+import { StepInput, VariantInput, plain } from './inputs';
 import { Step, Turn } from './types';
 
 /* Game sessions over GraphQL: the same service functions as /v1/games. */
@@ -24,16 +24,7 @@ export class MatchInput {
 }
 
 @InputType({ description: 'As POST /v1/games.' })
-export class CreateGameInput {
-  @Field(() => String)
-  @IsString()
-  @MaxLength(40)
-  variant!: string;
-
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
-  rules?: Record<string, unknown>;
-
+export class CreateGameInput extends VariantInput {
   @Field(() => MatchInput, { nullable: true })
   @IsOptional()
   @ValidateNested()

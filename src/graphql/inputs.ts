@@ -17,8 +17,9 @@ export class StepInput {
   to!: number;
 }
 
-@InputType({ description: 'A position (or its ID) and dice; the same fields as POST /v1/moves.' })
-export class MovesInput {
+/** The fields every query names its game by: a variant and overrides of its options. */
+@InputType({ description: 'A variant and overrides of its options (the base of the query inputs).' })
+export abstract class VariantInput {
   @Field(() => String)
   @IsString()
   @MaxLength(40)
@@ -27,7 +28,11 @@ export class MovesInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Overrides of the variant options.' })
   @IsOptional()
   rules?: Record<string, unknown>;
+}
 
+/** A variant and a position given as JSON, as a position ID, or (backgammon) as gnubg IDs. */
+@InputType({ description: 'A variant and a position (the base of the position queries).' })
+export abstract class PositionInput extends VariantInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'The JSON position of the README contract.' })
   @IsOptional()
   position?: Record<string, unknown>;
@@ -43,7 +48,10 @@ export class MovesInput {
   @IsString()
   @MaxLength(20)
   matchId?: string;
+}
 
+@InputType({ description: 'A position (or its ID) and dice; the same fields as POST /v1/moves.' })
+export class MovesInput extends PositionInput {
   @Field(() => [Int], { nullable: true })
   @IsOptional()
   @ArrayMaxSize(2)

@@ -3,27 +3,12 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Field, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { cubeAction, scoreGame } from '../service/score';
 import { MatchScore, Score } from './games';
-import { plain } from './inputs';
+import { PositionInput, VariantInput, plain } from './inputs';
 
 /* Scoring and the cube over GraphQL: the same service functions as POST /v1/score and /v1/cube. */
 
 @InputType({ description: 'As POST /v1/score.' })
-export class ScoreInput {
-  @Field(() => String)
-  @IsString()
-  @MaxLength(40)
-  variant!: string;
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
-  rules?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
-  position?: Record<string, unknown>;
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(120)
-  positionId?: string;
+export class ScoreInput extends PositionInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, turned?}' })
   @IsOptional()
   cube?: Record<string, unknown>;
@@ -75,14 +60,7 @@ export class ScoreResult extends Score {
 }
 
 @InputType({ description: 'As POST /v1/cube.' })
-export class CubeInput {
-  @Field(() => String)
-  @IsString()
-  @MaxLength(40)
-  variant!: string;
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
-  rules?: Record<string, unknown>;
+export class CubeInput extends VariantInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{beaver?, raccoon?, jacoby?, automaticDoubles?, cap?}' })
   @IsOptional()
   config?: Record<string, unknown>;
