@@ -83,6 +83,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     formatError: formatGraphqlError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
+    // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
     plugins: [complexityPlugin(schema, limits.maxComplexity)],
   });

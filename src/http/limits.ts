@@ -1,4 +1,5 @@
 import { RequestHandler } from 'express';
+import { Cluster } from 'ioredis';
 import { rateLimit, Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { RedisClient } from '../service/store/redis';
@@ -24,8 +25,14 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
     const client = options.redis;
     store = new RedisStore({
       prefix: `${options.prefix ?? 'nardy'}:rate:`,
-      sendCommand: (command: string, ...args: string[]) =>
-        client.call(command, ...args) as Promise<number | string | (number | string)[]>,
+      // On a Cluster, EVALSHA runs on the key's master: load the scripts on every master.
+      sendCommand: async (command: string, ...args: string[]) => {
+        if (client instanceof Cluster && command.toUpperCase() === 'SCRIPT') {
+          const replies = await Promise.all(client.nodes('master').map((node) => node.call(command, ...args)));
+          return replies[0] as string;
+        }
+        return client.call(command, ...args) as Promise<number | string | (number | string)[]>;
+      },
     });
   }
   return rateLimit({
