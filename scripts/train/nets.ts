@@ -1,0 +1,98 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { LongRules } from '../../src/engine/long/rules';
+import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
+import { NeuralEvaluator, createNeuralEvaluator, loadNeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { NeuralWeights, encodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
+import { NeuralManifest } from '../../src/eval/neural/manifest';
+import { readBearoffDatabase } from '../eval/data';
+
+/**
+ * Node-side reading and writing of the committed networks (data/nets/). The
+ * evaluator is pure and takes bytes; this is the file I/O around it, and the
+ * pattern the service follows: read `<name>.bin` and `<name>.json`, hand both
+ * to `loadNeuralEvaluator`.
+ */
+export const NETS_DIR = join(__dirname, '..', '..', 'data', 'nets');
+
+/** Default committed network of each family. */
+export const DEFAULT_NET: Readonly<Record<'short' | 'long', string>> = { short: 'backgammon', long: 'long' };
+
+/** Reads `<dir>/<name>.bin` and `<dir>/<name>.json`. */
+export function readNetFiles(name: string, dir = NETS_DIR): { bytes: Uint8Array; manifest: unknown } {
+  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
+  const bin = base.includes('/') ? `${base}.bin` : join(dir, `${base}.bin`);
+  const json = bin.replace(/\.bin$/, '.json');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: train it with npm run train`);
+  return {
+    bytes: new Uint8Array(readFileSync(bin)),
+    manifest: JSON.parse(readFileSync(json, 'utf8')) as unknown,
+  };
+}
+
+/** Loads a committed backgammon network with the standard bear-off database. */
+export function readShortNet(name = DEFAULT_NET.short): NeuralEvaluator {
+  const { bytes, manifest } = readNetFiles(name);
+  const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => readBearoffDatabase('standard') });
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return loaded.value;
+}
+
+/** Loads a committed long-family network for a rules object (its bear-off database, its scoring). */
+export function readLongNet(rules: Readonly<LongRules>, name = DEFAULT_NET.long): NeuralEvaluator {
+  const { bytes, manifest } = readNetFiles(name);
+  const loaded = loadNeuralEvaluator(bytes, manifest, {
+    rules,
+    database: () => readBearoffDatabase(longBearoffRuleSet(rules)),
+  });
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  return loaded.value;
+}
+
+/** An evaluator straight from in-memory weights (training), with the data/ bear-off databases. */
+export function evaluatorOf(
+  weights: NeuralWeights,
+  rules?: Readonly<LongRules>,
+  version = 'training',
+): NeuralEvaluator {
+  const database =
+    weights.family === 'short'
+      ? () => readBearoffDatabase('standard')
+      : () => readBearoffDatabase(rules ? longBearoffRuleSet(rules) : 'standard');
+  const created = createNeuralEvaluator(weights, { database, rules, version });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
+/**
+ * Writes `<path>.bin` and `<path>.json` (atomically: temporary files, then
+ * rename). The manifest's version is the hash of the written bytes.
+ */
+export function writeNet(
+  path: string,
+  weights: NeuralWeights,
+  manifest: Omit<NeuralManifest, 'version' | 'file' | 'format' | 'networks' | 'family' | 'encoding'>,
+): NeuralManifest {
+  const base = path.endsWith('.bin') ? path.slice(0, -4) : path;
+  const bytes = encodeNeuralWeights(weights);
+  const full: NeuralManifest = {
+    family: weights.family,
+    name: manifest.name,
+    format: 1,
+    encoding: weights.encoding,
+    version: weightsHash(bytes),
+    file: `${base.split('/').pop()}.bin`,
+    networks: weights.networks.map((n) => ({
+      name: n.name,
+      inputs: n.parameters.inputs,
+      hidden: n.parameters.hidden,
+    })),
+    training: manifest.training,
+    ...(manifest.strength ? { strength: manifest.strength } : {}),
+  };
+  writeFileSync(`${base}.bin.tmp`, bytes);
+  writeFileSync(`${base}.json.tmp`, JSON.stringify(full, null, 2) + '\n');
+  renameSync(`${base}.bin.tmp`, `${base}.bin`);
+  renameSync(`${base}.json.tmp`, `${base}.json`);
+  return full;
+}

@@ -1,0 +1,185 @@
+import { flipBoardInto } from '../../src/engine/short/board';
+import { initialShortPosition } from '../../src/engine/short/position';
+import { ShortStageSolver } from '../../src/engine/short/stage';
+import { SeededRandom } from '../../src/engine/random';
+import { STANDARD_VALUES, equityAt } from '../../src/eval/equity';
+import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
+import { sigmoid, sparseInput } from '../../src/eval/neural/network';
+import { createShortEncoding } from '../../src/eval/neural/short-encoding';
+import { flipInPlace } from '../../src/eval/probabilities';
+import { isShortRace } from '../../src/eval/race';
+import { shortLoserKind } from '../../src/eval/short/terminal';
+
+/**
+ * Backgammon play for training and quick strength checks, straight on the
+ * stage solver (no allocation per turn): 0-ply choice of a play, seeded
+ * self-play that yields positions to label, and paired games between two
+ * evaluators.
+ */
+const BOARD = 28;
+
+/** A 0-ply player: picks the play whose result its evaluator likes best. */
+export class ShortPlayer {
+  readonly solver = new ShortStageSolver();
+  private boards = new Int8Array(64 * BOARD);
+  private readonly flipped = new Int8Array(BOARD);
+  private readonly probs = new Float64Array(5);
+
+  constructor(readonly evaluator: Evaluator) {}
+
+  /** Solves the roll into `solver`; returns the play count. */
+  solve(board: Int8Array, d1: number, d2: number): number {
+    const n = this.solver.solve(board, d1, d2);
+    if (this.boards.length < n * BOARD) this.boards = new Int8Array(2 * n * BOARD);
+    for (let k = 0; k < n; k++)
+      this.solver.playBoardInto(k, this.boards.subarray(k * BOARD, (k + 1) * BOARD));
+    return n;
+  }
+
+  /** The board after play k (seen from the mover), after `solve`. */
+  result(k: number): Int8Array {
+    return this.boards.subarray(k * BOARD, (k + 1) * BOARD);
+  }
+
+  /** Index of the best play of the last `solve` at 0 ply (cubeless money equity). */
+  best(n: number): number {
+    if (n === 1) return 0;
+    let best = 0;
+    let bestEquity = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const b = this.result(k);
+      if (b[0] === 15) return k;
+      flipBoardInto(b, this.flipped);
+      this.evaluator.evaluateInto(this.flipped, this.probs, 0);
+      flipInPlace(this.probs, 0);
+      const e = equityAt(this.probs, 0, STANDARD_VALUES);
+      if (e > bestEquity) {
+        bestEquity = e;
+        best = k;
+      }
+    }
+    return best;
+  }
+}
+
+/**
+ * Endless seeded self-play of a 0-ply player with exploration (a uniformly
+ * random play with probability `epsilon`). At every turn it yields up to
+ * `candidates` positions among the results of the roll's legal plays (the
+ * positions a search compares), seen from the opponent on roll, contact
+ * positions only: those are what the contact network must rank.
+ */
+export function* shortTrainingPositions(
+  player: ShortPlayer,
+  seed: number,
+  epsilon: number,
+  candidates: number,
+): Generator<Int8Array> {
+  const random = new SeededRandom(seed);
+  let board = initialShortPosition('white').board.slice();
+  const next = new Int8Array(BOARD);
+  const order: number[] = [];
+  let opening = true;
+  for (;;) {
+    let d1 = random.die();
+    let d2 = random.die();
+    while (opening && d1 === d2) {
+      d1 = random.die();
+      d2 = random.die();
+    }
+    opening = false;
+    const n = player.solve(board, d1, d2);
+    order.length = 0;
+    for (let k = 0; k < n; k++) order.push(k);
+    for (let i = 0; i < Math.min(candidates, n); i++) {
+      const j = i + random.below(n - i);
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+      const b = player.result(order[i]);
+      if (b[0] === 15) continue;
+      flipBoardInto(b, next);
+      if (!isShortRace(next)) yield next.slice();
+    }
+    const k = random.next() < epsilon ? random.below(n) : player.best(n);
+    const chosen = player.result(k);
+    if (chosen[0] === 15 || isShortRace(chosen)) {
+      // Races are the race evaluator's: start a new game.
+      board = initialShortPosition('white').board.slice();
+      opening = true;
+      continue;
+    }
+    flipBoardInto(chosen, next);
+    board = next.slice();
+  }
+}
+
+/**
+ * One game of a paired match between two 0-ply players: games 2k and 2k+1
+ * share one dice stream (the opening roll is never a double) with the
+ * players' seats swapped. Returns the points for player A (± 1, 2, 3).
+ */
+export function playShortPairedGame(a: ShortPlayer, b: ShortPlayer, seed: number, game: number): number {
+  const dice = new SeededRandom((seed * 1000003 + Math.floor(game / 2)) >>> 0);
+  const board = initialShortPosition('white').board.slice();
+  let aToMove = game % 2 === 0;
+  const next = new Int8Array(BOARD);
+  for (let turn = 0; turn < 10000; turn++) {
+    let d1 = dice.die();
+    let d2 = dice.die();
+    while (turn === 0 && d1 === d2) {
+      d1 = dice.die();
+      d2 = dice.die();
+    }
+    const player = aToMove ? a : b;
+    const n = player.solve(board, d1, d2);
+    const chosen = player.result(player.best(n));
+    if (chosen[0] === 15) {
+      const kind = shortLoserKind(chosen, false);
+      return aToMove ? kind : -kind;
+    }
+    flipBoardInto(chosen, next);
+    board.set(next);
+    aToMove = !aToMove;
+  }
+  return 0;
+}
+
+/**
+ * A hand-set backgammon evaluator that only steers the first round's
+ * self-play towards ordinary positions (race lead, home points and primes,
+ * blots exposed, checkers on the bar), read off the `short-1` encoding's
+ * hand-made inputs. Its numbers are never training targets: gnubg labels
+ * the positions. Kept here so that the pipeline does not depend on the v1
+ * heuristic's weights.
+ */
+export function createPrimerEvaluator(): Evaluator {
+  const encoding = createShortEncoding();
+  const input = sparseInput(encoding.inputs);
+  const dense = new Float64Array(encoding.inputs);
+  const side = encoding.sideInputs;
+  return makeEvaluator({
+    family: 'short' as const,
+    name: 'primer',
+    version: '1',
+    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
+      encoding.encode(board, input);
+      dense.fill(0);
+      for (let k = 0; k < input.count; k++) dense[input.index[k]] = input.value[k];
+      const lead = (dense[side + 99] - dense[99]) * 167 + 8;
+      const z =
+        lead / 12 +
+        1.2 * (dense[100] - dense[side + 100]) +
+        1.0 * (dense[101] - dense[side + 101]) +
+        2.0 * dense[side + 102] -
+        0.6 * dense[102] +
+        1.5 * (dense[side + 97] - dense[97]);
+      const win = sigmoid(z);
+      out[offset] = win;
+      out[offset + 1] = 0.25 * win * win;
+      out[offset + 2] = 0.01 * win * win;
+      out[offset + 3] = 0.25 * (1 - win) * (1 - win);
+      out[offset + 4] = 0.01 * (1 - win) * (1 - win);
+    },
+  });
+}

@@ -1,0 +1,565 @@
+import { spawn } from 'child_process';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { createInterface } from 'readline';
+import { LongRules } from '../../src/engine/long/rules';
+import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
+import { LongState, legalLongTurns } from '../../src/engine/long/turn';
+import { SeededRandom } from '../../src/engine/random';
+import { STANDARD_VALUES, longOutcomeValues } from '../../src/eval/equity';
+import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
+import { isLongRace } from '../../src/eval/race';
+import { NeuralEncoding } from '../../src/eval/neural/encoding';
+import { encodingFor } from '../../src/eval/neural/evaluator';
+import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
+import { NetworkTrainer } from '../../src/eval/neural/trainer';
+import { readBearoffDatabase } from '../eval/data';
+import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
+import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
+import { Dataset, shuffle, trainPass, validate } from './dataset';
+import { LongChooser, evaluatorBot, playTdGame } from './long-game';
+import { evaluatorOf, readNetFiles, writeNet } from './nets';
+import {
+  ShortPlayer,
+  createPrimerEvaluator,
+  playShortPairedGame,
+  shortTrainingPositions,
+} from './short-game';
+
+/**
+ * Trains the neural evaluators (docs/neural.md).
+ *
+ *   npm run train -- --family backgammon [--rounds 2] [--positions 300000] [--epochs 8] [--workers 16] [--seed 1]
+ *   npm run train -- --family long [--preset long] [--games 20000] [--bootstrap 100000 | --init long] [--lambda 0.7] [--seed 1]
+ *   … [--hidden 128] [--lr 0.001] [--batch 64] [--resume <checkpoint>] [--out data/nets/<name>] [--work /tmp/nardy-train]
+ *
+ * Backgammon — supervised by gnubg (the teacher): each round plays seeded
+ * self-play games (round 1 with the v1 heuristic evaluator, later rounds with
+ * the network being trained, a random play with probability --epsilon),
+ * labels up to --candidates results of every roll with gnubg's 0-ply
+ * probabilities (scripts/train/gnubg_label.py over the oracle's GnubgPool;
+ * cached in --work, resumed where it stopped), then trains on the labels of
+ * all rounds so far for --epochs (cross-entropy on the five outputs, Adam).
+ *
+ * Long family — no teacher: optional bootstrap on the v1 heuristic's 0-ply
+ * evaluations of positions from its own self-play, then TD(λ) self-play at
+ * 0 ply (λ-returns, src/eval/neural/training.ts), --batch-games games per
+ * update pass.
+ *
+ * Every --check-every games (or round), a quick paired match against the v1
+ * heuristic at 0 ply measures the strength; the net and its manifest are
+ * written to --out. Ctrl-C / SIGTERM saves a checkpoint (also saved at
+ * every epoch / check) and stops; --resume continues from it.
+ */
+type Args = Record<string, string>;
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) args[a.slice(2)] = 'true';
+    else {
+      args[a.slice(2)] = next;
+      i++;
+    }
+  }
+  return args;
+}
+
+const ROOT = join(__dirname, '..', '..');
+let stopping = false;
+process.on('SIGINT', () => {
+  if (stopping) process.exit(130);
+  stopping = true;
+  console.log('\nstopping: saving a checkpoint at the next batch boundary (Ctrl-C again to abort)');
+});
+process.on('SIGTERM', () => {
+  stopping = true;
+});
+
+/** Lets the event loop run (signal handlers included) between slices of synchronous work. */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * One epoch over `order` in slices of whole batches, yielding to the event
+ * loop between slices so that Ctrl-C / SIGTERM are seen; stops early when
+ * `stopping` is set. Returns the mean loss and the samples seen.
+ */
+async function trainEpoch(
+  trainer: NetworkTrainer,
+  encoding: NeuralEncoding,
+  data: Dataset,
+  order: Int32Array,
+  batch: number,
+): Promise<{ loss: number; samples: number }> {
+  const slice = batch * 256;
+  let loss = 0;
+  let samples = 0;
+  for (let from = 0; from < order.length && !stopping; from += slice) {
+    const pass = trainPass(trainer, encoding, data, order.subarray(from, from + slice), batch);
+    loss += pass.loss * pass.samples;
+    samples += pass.samples;
+    await yieldToEvents();
+  }
+  return { loss: loss / Math.max(1, samples), samples };
+}
+
+function number(args: Args, name: string, fallback: number): number {
+  const v = args[name];
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
+  return n;
+}
+
+function log(message: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function commandLine(): string {
+  return `npm run train -- ${process.argv.slice(2).join(' ')}`;
+}
+
+function weightsOf(
+  family: 'short' | 'long',
+  encoding: NeuralEncoding,
+  trainer: NetworkTrainer,
+): NeuralWeights {
+  return {
+    family,
+    encoding: encoding.name,
+    networks: [{ name: 'contact', parameters: trainer.networkParameters() }],
+  };
+}
+
+/** Counts the lines of a file (0 if it does not exist). */
+function lineCount(path: string): number {
+  if (!existsSync(path)) return 0;
+  const text = readFileSync(path, 'utf8');
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/**
+ * Labels `total` positions of `source` with gnubg into `path`, appending
+ * after the lines already there (the source is deterministic, so a stopped
+ * run resumes by skipping them).
+ */
+async function labelWithGnubg(
+  path: string,
+  source: Generator<Int8Array>,
+  total: number,
+  workers: number,
+  plies: number,
+): Promise<void> {
+  const done = lineCount(path);
+  if (done >= total) return;
+  for (let i = 0; i < done; i++) source.next();
+  log(`labelling ${total - done} positions with gnubg ${plies}-ply (${workers} processes) -> ${path}`);
+  const child = spawn(
+    'python3',
+    [join(__dirname, 'gnubg_label.py'), '--workers', String(workers), '--plies', String(plies)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const out = createWriteStream(path, { flags: 'a' });
+  let received = done;
+  const started = Date.now();
+  const finished = new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      out.write(line + '\n');
+      received++;
+      if (received % 20000 === 0)
+        log(
+          `  ${received}/${total} labelled, ${((received - done) / ((Date.now() - started) / 1000)).toFixed(0)} positions/s`,
+        );
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 || stopping ? resolve() : reject(new Error(`gnubg_label.py exited with ${code}`)),
+    );
+  });
+  for (let i = done; i < total && !stopping; i++) {
+    const board = source.next().value as Int8Array;
+    if (!child.stdin.write(JSON.stringify({ b: Array.from(board) }) + '\n'))
+      await new Promise((r) => child.stdin.once('drain', r));
+  }
+  child.stdin.end();
+  await finished;
+  await new Promise<void>((r) => out.end(r));
+  if (stopping) throw new Error('stopped while labelling; run again with the same arguments to resume it');
+}
+
+async function readLabels(path: string, data: Dataset): Promise<void> {
+  const lines = createInterface({ input: createReadStream(path) });
+  for await (const line of lines) {
+    if (!line) continue;
+    const r = JSON.parse(line) as { b: number[]; p: number[] };
+    data.add(r.b, r.p);
+  }
+}
+
+function splitHoldout(n: number, every: number): { train: Int32Array; holdout: Int32Array } {
+  const train: number[] = [];
+  const holdout: number[] = [];
+  for (let k = 0; k < n; k++) (k % every === every - 1 ? holdout : train).push(k);
+  return { train: Int32Array.from(train), holdout: Int32Array.from(holdout) };
+}
+
+/** Learning rate of an epoch: the base rate, halved at each third of the schedule. */
+function epochRate(base: number, epoch: number, epochs: number): number {
+  return base * Math.pow(0.5, Math.floor((3 * (epoch - 1)) / Math.max(3, epochs)));
+}
+
+async function trainBackgammon(args: Args): Promise<void> {
+  const seed = number(args, 'seed', 1);
+  const rounds = number(args, 'rounds', 2);
+  const positions = number(args, 'positions', 300000);
+  const epochs = number(args, 'epochs', 8);
+  const workers = number(args, 'workers', 16);
+  const epsilon = number(args, 'epsilon', 0.1);
+  const candidates = number(args, 'candidates', 6);
+  const hidden = number(args, 'hidden', 128);
+  const batch = number(args, 'batch', 64);
+  const lr = number(args, 'lr', 1e-3);
+  const checkGames = number(args, 'check-games', 400);
+  const teacherPlies = number(args, 'teacher-plies', 0);
+  const work = args.work ?? '/tmp/nardy-train';
+  const out = args.out ?? join(ROOT, 'data', 'nets', 'backgammon');
+  const checkpointPath = args.checkpoint ?? join(work, `backgammon-seed${seed}-h${hidden}.ckpt.json`);
+  mkdirSync(work, { recursive: true });
+  const encoding = encodingFor('short', 'short-1') as NeuralEncoding;
+  // The fixed quick-check opponent and round 1's policy: a hand-set primer (short-game.ts).
+  const primer = createPrimerEvaluator();
+
+  let trainer: NetworkTrainer;
+  let progress = { round: 1, epoch: 0 };
+  let history: Record<string, number | string>[] = [];
+  if (args.resume) {
+    const c = loadCheckpoint(args.resume);
+    trainer = new NetworkTrainer(c.trainer);
+    progress = { round: c.progress.round, epoch: c.progress.epoch };
+    history = c.history;
+    log(`resumed ${args.resume}: round ${progress.round}, epoch ${progress.epoch} done`);
+  } else {
+    trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
+  }
+  // Round 1's positions come from the primer; later rounds' from this run's networks (their size is in the name).
+  const labelFile = (round: number): string =>
+    join(
+      work,
+      `short-labels-r${round}-seed${seed}-p${teacherPlies}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}.jsonl`,
+    );
+  const save = (): void =>
+    saveCheckpoint(checkpointPath, {
+      family: 'short',
+      progress,
+      args: { ...args },
+      history,
+      trainer: trainer.state(),
+    } satisfies Checkpoint);
+
+  for (let round = progress.round; round <= rounds; round++) {
+    const labelPath = labelFile(round);
+    // Round 1 plays with a hand-set primer; later rounds with the network as trained so far.
+    const policy = round === 1 ? primer : evaluatorOf(weightsOf('short', encoding, trainer));
+    await labelWithGnubg(
+      labelPath,
+      shortTrainingPositions(new ShortPlayer(policy), seed * 1000 + round, epsilon, candidates),
+      positions,
+      workers,
+      teacherPlies,
+    );
+    const data = new Dataset(28, positions * round + 1024);
+    for (let r = 1; r <= round; r++) await readLabels(labelFile(r), data);
+    for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
+    const { train, holdout } = splitHoldout(data.count, 50);
+    log(`round ${round}: ${train.length} training positions, ${holdout.length} held out`);
+    for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= epochs; epoch++) {
+      trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, epochs) };
+      shuffle(train, new SeededRandom(seed * 7919 + round * 131 + epoch));
+      const started = Date.now();
+      const pass = await trainEpoch(trainer, encoding, data, train, batch);
+      const seconds = (Date.now() - started) / 1000;
+      if (stopping) {
+        // The partial epoch is discarded on resume only in the sense that it is redone from its start.
+        save();
+        log(
+          `checkpoint saved to ${checkpointPath} (round ${round}, epoch ${epoch - 1} complete); resume with --resume ${checkpointPath}`,
+        );
+        return;
+      }
+      const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
+      progress = { round, epoch };
+      history.push({
+        round,
+        epoch,
+        positions: train.length,
+        trainLoss: +pass.loss.toFixed(5),
+        holdoutLoss: +v.loss.toFixed(5),
+        holdoutEquityError: +v.equityError.toFixed(4),
+      });
+      log(
+        `round ${round} epoch ${epoch}/${epochs}: lr ${trainer.settings.learningRate.toExponential(1)}, train loss ${pass.loss.toFixed(4)}, ` +
+          `held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}, ${(pass.samples / seconds).toFixed(0)} positions/s`,
+      );
+      save();
+    }
+    // Quick strength: paired games against the primer at 0 ply.
+    const net = new ShortPlayer(evaluatorOf(weightsOf('short', encoding, trainer)));
+    const base = new ShortPlayer(primer);
+    const started = Date.now();
+    const points: number[] = [];
+    for (let g = 0; g < checkGames; g++) points.push(playShortPairedGame(net, base, 9001 + round, g));
+    const ppg = points.reduce((s, p) => s + p, 0) / Math.max(1, points.length);
+    log(
+      `round ${round}: net@0 vs primer@0 over ${checkGames} paired games: ${ppg >= 0 ? '+' : ''}${ppg.toFixed(3)} ppg (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    history.push({ round, labelledPositions: data.count, checkVsPrimerPpg: +ppg.toFixed(3), checkGames });
+    const manifest = writeNet(out, weightsOf('short', encoding, trainer), {
+      name: 'neural-short',
+      training: {
+        method: `supervised on gnubg ${teacherPlies}-ply labels, ${round} round(s) of self-play positions (DAgger-style)`,
+        labelledPositions: data.count,
+        rounds: round,
+        epochsPerRound: epochs,
+        hidden,
+        seed,
+        command: commandLine(),
+        date: new Date().toISOString().slice(0, 10),
+        history,
+      },
+    });
+    log(`wrote ${out}.bin (${manifest.version})`);
+    progress = { round: round + 1, epoch: 0 };
+    save();
+  }
+}
+
+/** Bootstrap positions for the long family: the v1 heuristic's self-play, labelled by its 0-ply evaluation. */
+function longBootstrapData(rules: Readonly<LongRules>, count: number, seed: number): Dataset {
+  const heuristic = createLongEvaluator({
+    rules,
+    database: () => readBearoffDatabase(longBearoffRuleSet(rules)),
+  });
+  const chooser = new LongChooser(rules, heuristic);
+  const data = new Dataset(26, count + 1024);
+  const random = new SeededRandom(seed);
+  const probs = new Float64Array(5);
+  while (data.count < count) {
+    let state: LongState = newLongGame(rules as LongRules, random.below(2) === 0 ? 'white' : 'black');
+    for (let stage = 0; stage < 4000 && data.count < count; stage++) {
+      if (winnerOf(state)) break;
+      const dice = needsDice(state) ? random.dice() : undefined;
+      const answer = legalLongTurns(rules as LongRules, state, dice);
+      if (!answer.ok) throw new Error(answer.error.message);
+      const turns = answer.value.turns;
+      if (state.pending.length === 0 && !isLongRace(state.position.board)) {
+        heuristic.evaluateInto(state.position.board, probs, 0);
+        data.add(state.position.board, probs);
+      }
+      const k = random.next() < 0.1 ? random.below(turns.length) : chooser.best(state, turns);
+      state = turns[k].state;
+    }
+  }
+  return data;
+}
+
+async function trainLong(args: Args): Promise<void> {
+  const seed = number(args, 'seed', 1);
+  const preset = args.preset ?? 'long';
+  const rules = presetRules(preset);
+  const games = number(args, 'games', 20000);
+  const init = args.init;
+  const bootstrap = init ? 0 : number(args, 'bootstrap', 100000);
+  const bootstrapEpochs = number(args, 'bootstrap-epochs', 4);
+  const lambda = number(args, 'lambda', 0.7);
+  const batchGames = number(args, 'batch-games', 50);
+  const checkEvery = number(args, 'check-every', 2000);
+  const checkGames = number(args, 'check-games', 200);
+  const hidden = number(args, 'hidden', 96);
+  const batch = number(args, 'batch', 64);
+  const lr = number(args, 'lr', 1e-3);
+  const tdRate = number(args, 'td-lr', 3e-4);
+  const epsilon = number(args, 'epsilon', 0);
+  const work = args.work ?? '/tmp/nardy-train';
+  const out = args.out ?? join(ROOT, 'data', 'nets', preset === 'long' ? 'long' : `long-${preset}`);
+  const checkpointPath = args.checkpoint ?? join(work, `long-${preset}-seed${seed}.ckpt.json`);
+  mkdirSync(work, { recursive: true });
+  const encoding = encodingFor('long', 'long-1') as NeuralEncoding;
+  const values = longOutcomeValues(rules);
+  // K0 has no koks: train those two outputs towards 0 all the same (targets are 0), so nothing is masked.
+  let trainer: NetworkTrainer;
+  let progress = { phase: 0, epoch: 0, games: 0 };
+  let history: Record<string, number | string>[] = [];
+  if (args.resume) {
+    const c = loadCheckpoint(args.resume);
+    trainer = new NetworkTrainer(c.trainer);
+    progress = { phase: c.progress.phase, epoch: c.progress.epoch, games: c.progress.games };
+    history = c.history;
+    log(
+      `resumed ${args.resume}: phase ${progress.phase}, epoch ${progress.epoch}, ${progress.games} TD games`,
+    );
+  } else if (init) {
+    // Start TD from committed weights (e.g. the classic net for a variant), without a bootstrap.
+    const { bytes } = readNetFiles(init);
+    const decoded = decodeNeuralWeights(bytes);
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    if (decoded.value.encoding !== encoding.name)
+      throw new Error(`${init} uses encoding ${decoded.value.encoding}`);
+    trainer = NetworkTrainer.fromParameters(decoded.value.networks[0].parameters);
+    progress = { phase: 1, epoch: 0, games: 0 };
+    log(`starting from ${init} (${weightsHash(bytes)})`);
+  } else {
+    trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
+  }
+  const save = (): void =>
+    saveCheckpoint(checkpointPath, {
+      family: 'long',
+      progress,
+      args: { ...args },
+      history,
+      trainer: trainer.state(),
+    } satisfies Checkpoint);
+  const baseline = searchBot(rules, 0);
+  // The v1 heuristic is the bootstrap teacher and the quick-check opponent: record which weights it had.
+  const heuristicVersion = createLongEvaluator({
+    rules,
+    database: () => readBearoffDatabase(longBearoffRuleSet(rules)),
+  }).version;
+  const check = (label: string): number => {
+    const bot = evaluatorBot(rules, evaluatorOf(weightsOf('long', encoding, trainer), rules), 0, 'net');
+    const records = [];
+    const started = Date.now();
+    for (let g = 0; g < checkGames; g++) records.push(playPairedGame(rules, bot, baseline, 4242, g));
+    const s = summarise(records);
+    log(
+      `${label}: net@0 vs heuristic@0, ${checkGames} paired games: ${s.ppg >= 0 ? '+' : ''}${s.ppg.toFixed(3)} ppg ± ${s.stderrPairs.toFixed(3)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    return s.ppg;
+  };
+  const writeOut = (): void => {
+    const manifest = writeNet(out, weightsOf('long', encoding, trainer), {
+      name: preset === 'long' ? 'neural-long' : `neural-long-${preset}`,
+      training: {
+        method: `${init ? `started from ${init}, then ` : ''}${bootstrap > 0 ? `bootstrap on the v1 heuristic's 0-ply evaluations (${bootstrap} positions), then ` : ''}TD(${lambda}) self-play at 0 ply`,
+        preset,
+        heuristic: heuristicVersion,
+        tdGames: progress.games,
+        hidden,
+        lambda,
+        seed,
+        command: commandLine(),
+        date: new Date().toISOString().slice(0, 10),
+        history,
+      },
+    });
+    log(`wrote ${out}.bin (${manifest.version})`);
+  };
+
+  if (progress.phase === 0 && bootstrap > 0) {
+    const started = Date.now();
+    const data = longBootstrapData(rules, bootstrap, seed * 31 + 7);
+    log(
+      `bootstrap: ${data.count} heuristic-labelled positions in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const { train, holdout } = splitHoldout(data.count, 50);
+    for (let epoch = progress.epoch + 1; epoch <= bootstrapEpochs; epoch++) {
+      trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, bootstrapEpochs) };
+      shuffle(train, new SeededRandom(seed * 7919 + epoch));
+      const t0 = Date.now();
+      const pass = await trainEpoch(trainer, encoding, data, train, batch);
+      if (stopping) {
+        save();
+        log(`checkpoint saved to ${checkpointPath}; resume with --resume ${checkpointPath}`);
+        return;
+      }
+      const v = validate(trainer, encoding, data, holdout, values);
+      progress = { phase: 0, epoch, games: 0 };
+      log(
+        `bootstrap epoch ${epoch}/${bootstrapEpochs}: train loss ${pass.loss.toFixed(4)}, held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}, ${(pass.samples / ((Date.now() - t0) / 1000)).toFixed(0)} positions/s`,
+      );
+      save();
+    }
+    history.push({ games: 0, checkVsHeuristicPpg: +check('after bootstrap').toFixed(3), checkGames });
+  }
+  progress = { phase: 1, epoch: 0, games: progress.phase === 1 ? progress.games : 0 };
+  trainer.settings = { ...trainer.settings, learningRate: tdRate };
+  let windowStarted = Date.now();
+  let windowGames = 0;
+  let windowLoss = 0;
+  let windowSamples = 0;
+  while (progress.games < games) {
+    const chooser = new LongChooser(rules, evaluatorOf(weightsOf('long', encoding, trainer), rules));
+    const data = new Dataset(26, batchGames * 120);
+    const first = progress.games;
+    const last = Math.min(games, first + batchGames);
+    for (let g = first; g < last; g++) {
+      const game = playTdGame(
+        rules,
+        chooser,
+        new SeededRandom((seed * 1000003 + g * 7907) >>> 0),
+        lambda,
+        epsilon,
+      );
+      for (let i = 0; i < game.positions; i++)
+        data.add(game.boards.subarray(26 * i, 26 * i + 26), game.targets, 5 * i);
+    }
+    const order = Int32Array.from({ length: data.count }, (_, k) => k);
+    shuffle(order, new SeededRandom(seed * 17 + first));
+    const pass = trainPass(trainer, encoding, data, order, batch);
+    progress = { phase: 1, epoch: 0, games: last };
+    await yieldToEvents();
+    windowGames += last - first;
+    windowLoss += pass.loss * pass.samples;
+    windowSamples += pass.samples;
+    if (windowGames >= 500 || progress.games >= games) {
+      const seconds = (Date.now() - windowStarted) / 1000;
+      log(
+        `TD games ${progress.games}/${games}: ${(windowGames / seconds).toFixed(1)} games/s, loss ${(windowLoss / windowSamples).toFixed(4)} (${(windowSamples / windowGames).toFixed(0)} positions/game)`,
+      );
+      windowStarted = Date.now();
+      windowGames = 0;
+      windowLoss = 0;
+      windowSamples = 0;
+    }
+    if (progress.games % checkEvery === 0 || progress.games >= games) {
+      history.push({
+        games: progress.games,
+        checkVsHeuristicPpg: +check(`after ${progress.games} TD games`).toFixed(3),
+        checkGames,
+      });
+      writeOut();
+      save();
+      windowStarted = Date.now();
+    }
+    if (stopping) {
+      save();
+      log(
+        `checkpoint saved to ${checkpointPath} (${progress.games} TD games); resume with --resume ${checkpointPath}`,
+      );
+      return;
+    }
+  }
+  save();
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const family = args.family;
+  if (family === 'backgammon' || family === 'short') await trainBackgammon(args);
+  else if (family === 'long') await trainLong(args);
+  else {
+    console.error('usage: npm run train -- --family backgammon|long [options] (see scripts/train/train.ts)');
+    process.exitCode = 2;
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,172 @@
+import { Dice } from '../engine/dice';
+import { RulesError, rulesError } from '../engine/errors';
+import { LongRules } from '../engine/long/rules';
+import { LongState, checkPlayable } from '../engine/long/turn';
+import { Result, err, ok } from '../engine/result';
+import { ShortPosition } from '../engine/short/position';
+import { ShortRules, SHORT_STANDARD } from '../engine/short/rules';
+import { checkShortPlayable } from '../engine/short/turn';
+import { BearoffRuleSet } from './bearoff/build';
+import { BearoffDatabase } from './bearoff/database';
+import { CubeDecision, CubeOptions, CubeSituation, DEFAULT_CUBE_EFFICIENCY, cubeDecision, raceCubeEfficiency } from './cube/decision';
+import { OutcomeValues, cubelessEquity, longOutcomeValues, shortOutcomeValues } from './equity';
+import { Evaluator } from './evaluator';
+import { createLongEvaluator, longBearoffRuleSet } from './long/evaluator';
+import { LongSearch, RankedLongTurn } from './long/search';
+import { PipCounts, longPipCounts, shortPipCounts } from './pips';
+import { Probabilities } from './probabilities';
+import { isLongRace, isShortRace } from './race';
+import { SearchSettings, searchSettings } from './search-options';
+import { createShortEvaluator } from './short/evaluator';
+import { RankedShortTurn, ShortSearch } from './short/search';
+
+/** Where an analyzer gets a bear-off database from (called lazily, at most once per rule set). */
+export type BearoffSource = (ruleSet: BearoffRuleSet) => BearoffDatabase;
+
+/** The evaluation of a position before the side to move rolls. */
+export interface PositionEvaluation {
+  /** For the side to move. */
+  readonly probabilities: Probabilities;
+  /** Cubeless equity for the side to move (points per unit stake, the rules' outcome values). */
+  readonly equity: number;
+  readonly pips: PipCounts;
+  /** Whether the position is a race (no contact left). */
+  readonly race: boolean;
+  readonly plies: number;
+  /** `name version` of the evaluator, for cache keys. */
+  readonly evaluator: string;
+}
+
+/** Options shared by the analyzers. */
+export interface AnalyzerOptions {
+  /** Bear-off databases (needed by the default evaluators; not by an injected one). */
+  readonly bearoff?: BearoffSource;
+  /** An evaluator to use instead of the default (e.g. `createFakeEvaluator` in tests). */
+  readonly evaluator?: Evaluator;
+}
+
+function plyError(plies: number): RulesError | null {
+  if (Number.isInteger(plies) && plies >= 0 && plies <= 2) return null;
+  return rulesError('INVALID_REQUEST', 'plies must be 0, 1 or 2', { field: 'plies' });
+}
+
+function needSource(options: AnalyzerOptions): BearoffSource {
+  if (!options.bearoff) throw new Error('a bear-off database source is required for the default evaluators');
+  return options.bearoff;
+}
+
+function efficiencyOf(race: boolean, pips: PipCounts, options?: CubeOptions): number {
+  if (options?.efficiency !== undefined) return options.efficiency;
+  return race ? raceCubeEfficiency(pips.mover, pips.opponent) : DEFAULT_CUBE_EFFICIENCY;
+}
+
+/** Analysis of backgammon (short nardy) positions: evaluation, best turns, cube. */
+export interface ShortAnalyzer {
+  readonly evaluator: Evaluator;
+  readonly values: OutcomeValues;
+  evaluate(position: ShortPosition, plies: number): Result<PositionEvaluation, RulesError>;
+  rankTurns(position: ShortPosition, dice: Dice, settings: SearchSettings | number): Result<RankedShortTurn[], RulesError>;
+  cube(position: ShortPosition, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
+}
+
+/**
+ * Creates the backgammon analyzer: the default evaluator (race + linear
+ * contact heuristic, standard bear-off database) unless one is injected.
+ */
+export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD, options: AnalyzerOptions = {}): ShortAnalyzer {
+  const evaluator = options.evaluator ?? createShortEvaluator({ database: () => needSource(options)('standard'), scoring: rules.scoring });
+  const values = shortOutcomeValues(rules);
+  const search = new ShortSearch(evaluator, values);
+  const describe = `${evaluator.name} ${evaluator.version}`;
+  const evaluate = (position: ShortPosition, plies: number): Result<PositionEvaluation, RulesError> => {
+    const bad = plyError(plies);
+    if (bad) return err(bad);
+    const playable = checkShortPlayable(position);
+    if (!playable.ok) return playable;
+    const probabilities = search.evaluate(position.board, plies);
+    return ok({
+      probabilities,
+      equity: cubelessEquity(probabilities, values),
+      pips: shortPipCounts(position.board),
+      race: isShortRace(position.board),
+      plies,
+      evaluator: describe,
+    });
+  };
+  return {
+    evaluator,
+    values,
+    evaluate,
+    rankTurns(position, dice, settings) {
+      const s = typeof settings === 'number' ? settings : settings.plies;
+      const bad = plyError(s);
+      if (bad) return err(bad);
+      const playable = checkShortPlayable(position);
+      if (!playable.ok) return playable;
+      return ok(search.rankTurns(position.board, dice, typeof settings === 'number' ? searchSettings(settings) : settings));
+    },
+    cube(position, situation, plies, cubeOptions) {
+      const e = evaluate(position, plies);
+      if (!e.ok) return e;
+      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
+      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
+    },
+  };
+}
+
+/** Analysis of long-family positions (any preset): evaluation, best plays, cube (LN-SCORE-5). */
+export interface LongAnalyzer {
+  readonly rules: Readonly<LongRules>;
+  readonly evaluator: Evaluator;
+  readonly values: OutcomeValues;
+  /** Before the side to move rolls; pending cascade / debt stages are resolved as the search does. */
+  evaluate(state: LongState, plies: number): Result<PositionEvaluation, RulesError>;
+  /** The plays of the current stage (with `dice` when it is a roll), ranked. */
+  rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings | number): Result<RankedLongTurn[], RulesError>;
+  cube(state: LongState, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
+}
+
+/** Creates the analyzer of a long-family rules object. */
+export function createLongAnalyzer(rules: Readonly<LongRules>, options: AnalyzerOptions = {}): LongAnalyzer {
+  const evaluator =
+    options.evaluator ?? createLongEvaluator({ rules, database: () => needSource(options)(longBearoffRuleSet(rules)) });
+  const values = longOutcomeValues(rules);
+  const search = new LongSearch(rules, evaluator, values);
+  const describe = `${evaluator.name} ${evaluator.version}`;
+  const evaluate = (state: LongState, plies: number): Result<PositionEvaluation, RulesError> => {
+    const bad = plyError(plies);
+    if (bad) return err(bad);
+    const playable = checkPlayable(state);
+    if (!playable.ok) return playable;
+    const probabilities = search.evaluateState(state, plies);
+    return ok({
+      probabilities,
+      equity: cubelessEquity(probabilities, values),
+      pips: longPipCounts(state.position.board),
+      race: isLongRace(state.position.board),
+      plies,
+      evaluator: describe,
+    });
+  };
+  return {
+    rules,
+    evaluator,
+    values,
+    evaluate,
+    rankTurns(state, dice, settings) {
+      const s = typeof settings === 'number' ? settings : settings.plies;
+      const bad = plyError(s);
+      if (bad) return err(bad);
+      return search.rankTurns(state, dice, typeof settings === 'number' ? searchSettings(settings) : settings);
+    },
+    cube(state, situation, plies, cubeOptions) {
+      if (state.pending.length > 0) {
+        return err(rulesError('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' }));
+      }
+      const e = evaluate(state, plies);
+      if (!e.ok) return e;
+      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
+      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
+    },
+  };
+}

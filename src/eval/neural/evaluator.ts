@@ -1,0 +1,182 @@
+import { RulesError, rulesError } from '../../engine/errors';
+import { LongRules, CLASSIC } from '../../engine/long/rules';
+import { Result, err, ok } from '../../engine/result';
+import { effectiveLongScoring } from '../../engine/scoring/long';
+import { ShortScoring } from '../../engine/short/rules';
+import { BearoffDatabase } from '../bearoff/database';
+import { Evaluator, Family, makeEvaluator } from '../evaluator';
+import { longTerminalInto, longTripleMeasure } from '../long/terminal';
+import { clampInPlace } from '../probabilities';
+import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace, isShortRace } from '../race';
+import { shortTerminalInto } from '../short/terminal';
+import { NeuralEncoding } from './encoding';
+import { NeuralWeights, decodeNeuralWeights, weightsHash } from './format';
+import { createLongEncoding } from './long-encoding';
+import { NeuralManifest, parseNeuralManifest } from './manifest';
+import { NeuralNetwork, SparseInput, sparseInput } from './network';
+import { createShortEncoding } from './short-encoding';
+
+/** The input encoding of a family and version name (encoding.ts); null if unknown. */
+export function encodingFor(family: Family, name: string): NeuralEncoding | null {
+  if (family === 'short' && name === 'short-1') return createShortEncoding();
+  if (family === 'long' && name === 'long-1') return createLongEncoding();
+  return null;
+}
+
+/** Options of a neural evaluator. */
+export interface NeuralEvaluatorOptions {
+  /**
+   * The one-sided bear-off database of the rules' bear-off rule set
+   * (`longBearoffRuleSet(rules)` for the long family, `standard` for
+   * backgammon), asked for on the first race position (lazy loading).
+   */
+  readonly database: () => BearoffDatabase;
+  /** Long family: the rules, for mars / koks (terminal.ts) and the race's koks slot. Default classic. */
+  readonly rules?: Readonly<LongRules>;
+  /** Backgammon: SH-SCORE (default) or the Soviet table. */
+  readonly scoring?: ShortScoring;
+  /** A name for `Evaluator.name` (default `neural-<family>`). */
+  readonly name?: string;
+  /** The version for cache keys: the weights' content hash (`weightsHash`) unless given. */
+  readonly version?: string;
+}
+
+/** A neural evaluator: the `Evaluator` of its family plus what it is made of. */
+export interface NeuralEvaluator extends Evaluator {
+  readonly race: RaceEvaluator;
+  readonly contact: NeuralNetwork;
+  readonly encoding: NeuralEncoding;
+  /** Whether a position goes to the race evaluator instead of the network. */
+  isRace(board: Int8Array): boolean;
+}
+
+/**
+ * Creates a neural evaluator from decoded weights. Positions are sent to:
+ * - the final result, when a side has borne off all 15;
+ * - the race evaluator of src/eval/race.ts (exact from the one-sided bear-off
+ *   database when both sides are home), when no contact is left
+ *   (`isShortRace` / `isLongRace`);
+ * - otherwise the `contact` network on the family's encoding.
+ *
+ * The network's five sigmoids are then put in order (`clampInPlace`:
+ * `winKoks ≤ winMars ≤ win`, `loseKoks ≤ loseMars ≤ 1 − win`); when the
+ * rules have no triple result (long nardy K0, the default) the koks slots
+ * are 0. Allocation-free per evaluation; not re-entrant (scratch buffers).
+ */
+export function createNeuralEvaluator(
+  weights: NeuralWeights,
+  options: NeuralEvaluatorOptions,
+): Result<NeuralEvaluator, RulesError> {
+  const family = weights.family;
+  const encoding = encodingFor(family, weights.encoding);
+  if (!encoding) return failure(`unknown encoding "${weights.encoding}" for family ${family}`);
+  const contactWeights = weights.networks.find((n) => n.name === 'contact');
+  if (!contactWeights) return failure('no "contact" network');
+  if (weights.networks.length !== 1) return failure('only a "contact" network is supported by this version');
+  if (contactWeights.parameters.inputs !== encoding.inputs) {
+    return failure(
+      `the contact network has ${contactWeights.parameters.inputs} inputs; encoding ${encoding.name} has ${encoding.inputs}`,
+    );
+  }
+  const contact = new NeuralNetwork(contactWeights.parameters);
+  const input: SparseInput = sparseInput(encoding.inputs);
+  const version = options.version ?? 'unversioned';
+  const name = options.name ?? `neural-${family}`;
+  if (family === 'short') {
+    const scoring: ShortScoring = options.scoring ?? 'standard';
+    const race = createRaceEvaluator({
+      family,
+      database: options.database,
+      triple: scoring === 'soviet' ? 'notAllHome' : 'backgammon',
+    });
+    const core = {
+      family,
+      name,
+      version: `${version}+${scoring}+${race.version}`,
+      race,
+      contact,
+      encoding,
+      isRace: isShortRace,
+      evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
+        if (shortTerminalInto(board, out, offset, scoring)) return;
+        if (isShortRace(board)) race.evaluateInto(board, out, offset);
+        else {
+          encoding.encode(board, input);
+          contact.forward(input, out, offset);
+        }
+        clampInPlace(out, offset);
+      },
+    };
+    return ok(makeEvaluator(core));
+  }
+  const rules = options.rules ?? CLASSIC;
+  const triple: TripleMeasure = longTripleMeasure(effectiveLongScoring(rules));
+  const koks = triple !== 'none';
+  const race = createRaceEvaluator({ family, database: options.database, triple });
+  const core = {
+    family,
+    name,
+    version: `${version}+${triple}+${race.version}`,
+    race,
+    contact,
+    encoding,
+    isRace: isLongRace,
+    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
+      if (longTerminalInto(board, out, offset, triple)) return;
+      if (isLongRace(board)) race.evaluateInto(board, out, offset);
+      else {
+        encoding.encode(board, input);
+        contact.forward(input, out, offset);
+        if (!koks) {
+          // K0: no triple result exists (LN-SCORE-4).
+          out[offset + 2] = 0;
+          out[offset + 4] = 0;
+        }
+      }
+      clampInPlace(out, offset);
+    },
+  };
+  return ok(makeEvaluator(core));
+}
+
+function failure(message: string): { ok: false; error: RulesError } {
+  return err(rulesError('INVALID_REQUEST', `neural weights: ${message}`, { field: 'neuralWeights' }));
+}
+
+/**
+ * Loads a committed network: `bytes` is the content of the weights file
+ * (data/nets/<name>.bin, read by the caller — the core does no I/O) and
+ * `manifest` its parsed JSON manifest (data/nets/<name>.json). Checks that
+ * the bytes are intact, that they are the file the manifest describes (its
+ * `version` is the content hash) and that family, encoding and sizes agree.
+ * The evaluator's version is the manifest's, so cache keys change with the
+ * weights.
+ */
+export function loadNeuralEvaluator(
+  bytes: Uint8Array,
+  manifest: unknown,
+  options: NeuralEvaluatorOptions,
+): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
+  const parsed = parseNeuralManifest(manifest);
+  if (!parsed.ok) return parsed;
+  const m = parsed.value;
+  const decoded = decodeNeuralWeights(bytes);
+  if (!decoded.ok) return decoded;
+  const w = decoded.value;
+  const hash = weightsHash(bytes);
+  if (hash !== m.version)
+    return failure(`the bytes (${hash}) are not the file the manifest describes (${m.version})`);
+  if (w.family !== m.family) return failure(`family ${w.family} in the file, ${m.family} in the manifest`);
+  if (w.encoding !== m.encoding)
+    return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
+  const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+  const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
+  if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
+  const created = createNeuralEvaluator(w, {
+    ...options,
+    name: options.name ?? m.name,
+    version: options.version ?? m.version,
+  });
+  if (!created.ok) return created;
+  return ok(Object.assign(created.value, { manifest: m }));
+}

@@ -1,0 +1,457 @@
+import { Dice } from '../../engine/dice';
+import { RulesError } from '../../engine/errors';
+import { needsDice, winnerOf } from '../../engine/long/game';
+import { LongRules } from '../../engine/long/rules';
+import { LongState, LongTurn, legalLongTurns } from '../../engine/long/turn';
+import { SeededRandom } from '../../engine/random';
+import { Result, ok } from '../../engine/result';
+import { Side } from '../../engine/side';
+import { flipBoardInto } from '../../engine/short/board';
+import { ShortStageSolver } from '../../engine/short/stage';
+import { Step } from '../../engine/step';
+import { OutcomeValues, STANDARD_VALUES, equityAt, longOutcomeValues } from '../equity';
+import { Evaluator } from '../evaluator';
+import { Probabilities, flipInPlace, probabilitiesAt } from '../probabilities';
+import { isLongRace, isShortRace } from '../race';
+
+/*
+ * Monte Carlo rollouts (pure: the clock is injected). A trial plays the
+ * game on from the start position with both sides choosing, for each roll,
+ * the play whose result the evaluator likes best (0 ply), until the game
+ * ends or the trial is truncated; the trial's outcome is the result (or the
+ * evaluator's probabilities at the truncation point), seen from the side to
+ * move at the start. The rollout is the mean over trials.
+ *
+ * Variance reduction:
+ * - **stratified first two rolls** (quasi-random dice): trial i's first roll
+ *   is stratum i mod 36 and its second (5·(i mod 36) + ⌊i/36⌋) mod 36, both
+ *   through seeded permutations of the 36 ordered rolls — every block of 36
+ *   trials has each first roll once and each second roll once, and 1296
+ *   trials hold every pair of first rolls once; later rolls come from a
+ *   per-trial seeded generator, so trial i is the same whatever the budget;
+ * - **common random numbers**: candidate turns (`rolloutTurns`) are rolled
+ *   out with the same dice per trial, so their differences are sharper than
+ *   their values;
+ * - optional **luck adjustment** (`luckAdjust`): at each roll the luck of the
+ *   side on roll — the 0-ply value of its best play for the roll it got minus
+ *   the average over the 21 rolls — is subtracted from the outcome. Its
+ *   expectation is 0, so the mean is unchanged and much of the dice noise
+ *   goes; it costs an evaluation of every roll at every ply (about 21×).
+ *
+ * Standard errors are the sample standard deviation of the trial outcomes
+ * over √trials (conservative under stratification).
+ */
+
+/** Options of a rollout. */
+export interface RolloutOptions {
+  /** Most trials to play (≥ 1). */
+  readonly trials: number;
+  /** Seed of the dice: the same seed gives the same trials. */
+  readonly seed: number;
+  /** Plays per trial before it is truncated and scored by the evaluator (default: play to the end). */
+  readonly truncateAfter?: number;
+  /** Stop starting new trials once this many milliseconds of `clock` have passed (at least one trial is played). */
+  readonly timeBudgetMs?: number;
+  /** Milliseconds (e.g. `performance.now`), needed with `timeBudgetMs`: injected so the core stays pure. */
+  readonly clock?: () => number;
+  /** Stratified first two rolls (default true). */
+  readonly stratify?: boolean;
+  /** Luck adjustment (default false). */
+  readonly luckAdjust?: boolean;
+  /** Score a trial with the evaluator as soon as it reaches a race (the race evaluator is exact or nearly so there). Default false. */
+  readonly settleRaces?: boolean;
+  /** Outcome values for equity and for choosing plays (default: the family's / rules'). */
+  readonly values?: OutcomeValues;
+}
+
+/** A rollout's estimate, for the side to move at the start. */
+export interface RolloutResult {
+  readonly probabilities: Probabilities;
+  readonly equity: number;
+  /** Standard error of each probability. */
+  readonly standardErrors: Probabilities;
+  readonly equityStandardError: number;
+  readonly trials: number;
+  /** Trials stopped before the game ended (truncation or a settled race). */
+  readonly truncatedTrials: number;
+  /** Why the rollout stopped. */
+  readonly stoppedBy: 'trials' | 'time';
+}
+
+/** Where a rollout starts: a position before the roll of the side to move. */
+export type RolloutStart =
+  | { readonly family: 'short'; readonly board: Int8Array }
+  | { readonly family: 'long'; readonly rules: Readonly<LongRules>; readonly state: LongState };
+
+/** One candidate turn of a roll and its rollout (for the player who plays it). */
+export interface RolledOutTurn {
+  readonly steps: readonly Step[];
+  /** The board after the turn, seen from the player who played it. */
+  readonly board: Int8Array;
+  readonly result: RolloutResult;
+}
+
+/** The 36 ordered rolls. */
+const ORDERED: readonly Dice[] = Array.from(
+  { length: 36 },
+  (_, i) => [1 + Math.floor(i / 6), 1 + (i % 6)] as Dice,
+);
+/** The 21 distinct rolls with their probabilities. */
+const DISTINCT: readonly { dice: Dice; weight: number }[] = (() => {
+  const rolls: { dice: Dice; weight: number }[] = [];
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= a; b++) rolls.push({ dice: [a, b], weight: a === b ? 1 / 36 : 2 / 36 });
+  return rolls;
+})();
+
+/** A game in progress for a rollout: one family's rules behind a few operations. */
+interface Walker {
+  /** Back to the start position. */
+  reset(): void;
+  /** 0 or 1: who is to move now (the start's side to move is 0). */
+  mover(): number;
+  finished(): boolean;
+  race(): boolean;
+  /** Does the next stage need dice (false: a stage with known units, long family). */
+  needsDice(): boolean;
+  /** The evaluator's probabilities for the side to move now (the final result when finished). */
+  evaluate(out: Float64Array): void;
+  /** Plays the best play for `dice`; leaves in `out` its value for the player who moved. */
+  play(dice: Dice | undefined, out: Float64Array): void;
+  /** The value, for the side to move, of its best play for `dice`, without playing it. */
+  bestValue(dice: Dice, out: Float64Array): void;
+}
+
+class ShortWalker implements Walker {
+  private readonly board = new Int8Array(28);
+  private side = 0;
+  private readonly solver = new ShortStageSolver();
+  private readonly result = new Int8Array(28);
+  private readonly flipped = new Int8Array(28);
+  private readonly bestBoard = new Int8Array(28);
+  private readonly probs = new Float64Array(5);
+
+  constructor(
+    private readonly start: Int8Array,
+    private readonly evaluator: Evaluator,
+    private readonly values: OutcomeValues,
+  ) {
+    this.reset();
+  }
+
+  reset(): void {
+    this.board.set(this.start);
+    this.side = 0;
+  }
+  mover(): number {
+    return this.side;
+  }
+  finished(): boolean {
+    return this.board[0] === 15 || this.board[27] === 15;
+  }
+  race(): boolean {
+    return isShortRace(this.board);
+  }
+  needsDice(): boolean {
+    return true;
+  }
+  evaluate(out: Float64Array): void {
+    this.evaluator.evaluateInto(this.board, out, 0);
+  }
+  bestValue(dice: Dice, out: Float64Array): void {
+    const n = this.solver.solve(this.board, dice[0], dice[1]);
+    let bestEquity = -Infinity;
+    for (let k = 0; k < n; k++) {
+      this.solver.playBoardInto(k, this.result);
+      flipBoardInto(this.result, this.flipped);
+      this.evaluator.evaluateInto(this.flipped, this.probs, 0);
+      flipInPlace(this.probs, 0);
+      const e = equityAt(this.probs, 0, this.values);
+      if (e > bestEquity) {
+        bestEquity = e;
+        this.bestBoard.set(this.result);
+        out.set(this.probs);
+      }
+    }
+  }
+  play(dice: Dice | undefined, out: Float64Array): void {
+    if (!dice) throw new Error('backgammon always rolls');
+    this.bestValue(dice, out);
+    flipBoardInto(this.bestBoard, this.board);
+    this.side ^= 1;
+  }
+}
+
+class LongWalker implements Walker {
+  private state: LongState;
+  private readonly startSide: Side;
+  private probs = new Float64Array(5 * 64);
+
+  constructor(
+    private readonly rules: Readonly<LongRules>,
+    private readonly start: LongState,
+    private readonly evaluator: Evaluator,
+    private readonly values: OutcomeValues,
+  ) {
+    this.state = start;
+    this.startSide = start.position.turn;
+  }
+
+  reset(): void {
+    this.state = this.start;
+  }
+  mover(): number {
+    return this.state.position.turn === this.startSide ? 0 : 1;
+  }
+  finished(): boolean {
+    return winnerOf(this.state) !== null;
+  }
+  race(): boolean {
+    return this.state.pending.length === 0 && isLongRace(this.state.position.board);
+  }
+  needsDice(): boolean {
+    return needsDice(this.state);
+  }
+  evaluate(out: Float64Array): void {
+    this.evaluator.evaluateInto(this.state.position.board, out, 0);
+  }
+  private best(dice: Dice | undefined): { turns: readonly LongTurn[]; best: number } {
+    const answer = legalLongTurns(this.rules as LongRules, this.state, dice);
+    if (!answer.ok) throw new Error(`rollout: ${answer.error.code} ${answer.error.message}`);
+    const turns = answer.value.turns;
+    if (this.probs.length < 5 * turns.length) this.probs = new Float64Array(10 * turns.length);
+    const mover = this.state.position.turn;
+    let best = 0;
+    let bestEquity = -Infinity;
+    for (let k = 0; k < turns.length; k++) {
+      const next = turns[k].state.position;
+      this.evaluator.evaluateInto(next.board, this.probs, 5 * k);
+      if (next.turn !== mover) flipInPlace(this.probs, 5 * k);
+      const e = equityAt(this.probs, 5 * k, this.values);
+      if (e > bestEquity) {
+        bestEquity = e;
+        best = k;
+      }
+    }
+    return { turns, best };
+  }
+  bestValue(dice: Dice, out: Float64Array): void {
+    const { best } = this.best(dice);
+    out.set(this.probs.subarray(5 * best, 5 * best + 5));
+  }
+  play(dice: Dice | undefined, out: Float64Array): void {
+    const { turns, best } = this.best(dice);
+    out.set(this.probs.subarray(5 * best, 5 * best + 5));
+    this.state = turns[best].state;
+  }
+}
+
+/** A seeded permutation of 0..35. */
+function permutation(random: SeededRandom): Int8Array {
+  const p = Int8Array.from({ length: 36 }, (_, i) => i);
+  for (let i = 35; i > 0; i--) {
+    const j = random.below(i + 1);
+    const t = p[i];
+    p[i] = p[j];
+    p[j] = t;
+  }
+  return p;
+}
+
+/** Adds `sign`·(a − b) into `into` (5 numbers), after seeing a and b from the start's side when `flip`. */
+function addDifference(
+  into: Float64Array,
+  a: Float64Array,
+  b: Float64Array,
+  flip: boolean,
+  sign: number,
+): void {
+  // A flip maps (w, wm, wk, lm, lk) to (1 − w, lm, lk, wm, wk): differences map to (−Δw, Δlm, Δlk, Δwm, Δwk).
+  if (!flip) {
+    for (let i = 0; i < 5; i++) into[i] += sign * (a[i] - b[i]);
+  } else {
+    into[0] -= sign * (a[0] - b[0]);
+    into[1] += sign * (a[3] - b[3]);
+    into[2] += sign * (a[4] - b[4]);
+    into[3] += sign * (a[1] - b[1]);
+    into[4] += sign * (a[2] - b[2]);
+  }
+}
+
+function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValues): RolloutResult {
+  const maxTrials = Math.max(1, Math.floor(options.trials));
+  const stratify = options.stratify ?? true;
+  const truncate = options.truncateAfter ?? Infinity;
+  const budget = options.timeBudgetMs;
+  if (budget !== undefined && !options.clock) throw new RangeError('a time budget needs a clock');
+  const clock = options.clock;
+  const started = clock ? clock() : 0;
+  const seedRandom = new SeededRandom(options.seed >>> 0);
+  const firstPermutation = permutation(seedRandom);
+  const secondPermutation = permutation(seedRandom);
+  const sum = new Float64Array(6);
+  const sumSquares = new Float64Array(6);
+  const outcome = new Float64Array(6);
+  const luck = new Float64Array(5);
+  const value = new Float64Array(5);
+  const average = new Float64Array(5);
+  const one = new Float64Array(5);
+  let trials = 0;
+  let truncated = 0;
+  let stoppedBy: 'trials' | 'time' = 'trials';
+  for (let i = 0; i < maxTrials; i++) {
+    if (i > 0 && budget !== undefined && clock && clock() - started >= budget) {
+      stoppedBy = 'time';
+      break;
+    }
+    walker.reset();
+    luck.fill(0);
+    const random = new SeededRandom((options.seed * 0x9e3779b1 + i * 0x85ebca6b + 1) >>> 0);
+    let rolls = 0;
+    let plays = 0;
+    for (;;) {
+      if (walker.finished()) break;
+      if (plays >= truncate || (options.settleRaces && walker.race())) {
+        truncated++;
+        break;
+      }
+      let dice: Dice | undefined;
+      if (walker.needsDice()) {
+        if (stratify && rolls === 0) dice = ORDERED[firstPermutation[i % 36]];
+        else if (stratify && rolls === 1)
+          dice = ORDERED[secondPermutation[(5 * (i % 36) + Math.floor(i / 36)) % 36]];
+        else dice = random.dice();
+        rolls++;
+        if (options.luckAdjust) {
+          average.fill(0);
+          for (const r of DISTINCT) {
+            walker.bestValue(r.dice, one);
+            for (let k = 0; k < 5; k++) average[k] += r.weight * one[k];
+          }
+        }
+      }
+      const flip = walker.mover() === 1;
+      walker.play(dice, value);
+      if (options.luckAdjust && dice) addDifference(luck, value, average, flip, 1);
+      plays++;
+    }
+    walker.evaluate(outcome);
+    if (walker.mover() === 1) flipInPlace(outcome, 0);
+    for (let k = 0; k < 5; k++) outcome[k] -= luck[k];
+    outcome[5] = equityAt(outcome, 0, values);
+    for (let k = 0; k < 6; k++) {
+      sum[k] += outcome[k];
+      sumSquares[k] += outcome[k] * outcome[k];
+    }
+    trials++;
+  }
+  const mean = new Float64Array(6);
+  const error = new Float64Array(6);
+  for (let k = 0; k < 6; k++) {
+    mean[k] = sum[k] / trials;
+    const variance =
+      trials > 1 ? Math.max(0, (sumSquares[k] - trials * mean[k] * mean[k]) / (trials - 1)) : 0;
+    error[k] = Math.sqrt(variance / trials);
+  }
+  return {
+    probabilities: probabilitiesAt(mean, 0),
+    equity: mean[5],
+    standardErrors: probabilitiesAt(error, 0),
+    equityStandardError: error[5],
+    trials,
+    truncatedTrials: truncated,
+    stoppedBy,
+  };
+}
+
+function walkerOf(start: RolloutStart, evaluator: Evaluator, values: OutcomeValues): Walker {
+  if (evaluator.family !== start.family)
+    throw new RangeError(`a ${start.family} rollout needs a ${start.family}-family evaluator`);
+  return start.family === 'short'
+    ? new ShortWalker(start.board, evaluator, values)
+    : new LongWalker(start.rules, start.state, evaluator, values);
+}
+
+function valuesOf(start: RolloutStart, options: RolloutOptions): OutcomeValues {
+  return options.values ?? (start.family === 'short' ? STANDARD_VALUES : longOutcomeValues(start.rules));
+}
+
+/**
+ * Rolls out a position before the side to move rolls (see the top of this
+ * file): the mean outcome for that side with standard errors, the trials
+ * played and why it stopped. The board / state is not modified.
+ */
+export function rollout(start: RolloutStart, evaluator: Evaluator, options: RolloutOptions): RolloutResult {
+  const values = valuesOf(start, options);
+  return runRollout(walkerOf(start, evaluator, values), options, values);
+}
+
+/**
+ * Rolls out every legal turn of `dice` from `start` (backgammon: all legal
+ * plays; long family: the plays of the current stage), each from the
+ * position after it with the same seed (common random numbers), and ranks
+ * them by equity for the player who plays them. The trial and time budgets
+ * apply **per turn**.
+ */
+export function rolloutTurns(
+  start: RolloutStart,
+  dice: Dice | undefined,
+  evaluator: Evaluator,
+  options: RolloutOptions,
+): Result<RolledOutTurn[], RulesError> {
+  const values = valuesOf(start, options);
+  const turns: RolledOutTurn[] = [];
+  if (start.family === 'short') {
+    if (!dice) throw new RangeError('backgammon turns need dice');
+    const solver = new ShortStageSolver();
+    const n = solver.solve(start.board, dice[0], dice[1]);
+    for (let k = 0; k < n; k++) {
+      const board = solver.playBoardInto(k, new Int8Array(28));
+      const steps: Step[] = [];
+      for (let s = 0; s < solver.playStepCount(k); s++)
+        steps.push({ from: solver.playFrom(k, s), to: solver.playTo(k, s) });
+      const next = flipBoardInto(board, new Int8Array(28));
+      const r = runRollout(new ShortWalker(next, evaluator, values), options, values);
+      turns.push({ steps, board, result: flipResult(r) });
+    }
+  } else {
+    const answer = legalLongTurns(start.rules as LongRules, start.state, dice);
+    if (!answer.ok) return answer;
+    const mover = start.state.position.turn;
+    for (const t of answer.value.turns) {
+      const r = runRollout(new LongWalker(start.rules, t.state, evaluator, values), options, values);
+      turns.push({
+        steps: t.steps,
+        board: t.board,
+        result: t.state.position.turn === mover ? r : flipResult(r),
+      });
+    }
+  }
+  turns.sort((a, b) => b.result.equity - a.result.equity);
+  return ok(turns);
+}
+
+/** A rollout result seen from the other side (cubeless equity is antisymmetric: it changes sign). */
+function flipResult(r: RolloutResult): RolloutResult {
+  const p = r.probabilities;
+  const flipped = {
+    win: 1 - p.win,
+    winMars: p.loseMars,
+    winKoks: p.loseKoks,
+    loseMars: p.winMars,
+    loseKoks: p.winKoks,
+  };
+  const e = r.standardErrors;
+  return {
+    ...r,
+    probabilities: flipped,
+    equity: -r.equity,
+    standardErrors: {
+      win: e.win,
+      winMars: e.loseMars,
+      winKoks: e.loseKoks,
+      loseMars: e.winMars,
+      loseKoks: e.winKoks,
+    },
+  };
+}

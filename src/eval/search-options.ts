@@ -1,0 +1,33 @@
+/**
+ * Move filtering of the n-ply search (after gnubg's move filters): when a
+ * position is looked at deeper, every legal turn is first scored at 0 ply,
+ * then only the best `keep` turns whose 0-ply equity is within `window` of
+ * the best are searched deeper; the others keep their 0-ply score.
+ */
+export interface MoveFilter {
+  /** At most this many candidates are searched deeper (≥ 1). */
+  readonly keep: number;
+  /** Equity window below the best 0-ply candidate (cubeless, per unit stake). */
+  readonly window: number;
+}
+
+/** Search settings. */
+export interface SearchSettings {
+  /** Plies of lookahead, 0…2 (gnubg's counting: 0 = static evaluation of the results). */
+  readonly plies: number;
+  /** Filter at the root (ranking the legal turns of a roll). */
+  readonly rootFilter: MoveFilter;
+  /** Filter inside the tree (choosing a turn for each roll of a deeper node). */
+  readonly innerFilter: MoveFilter;
+}
+
+/** gnubg's default for best-move analysis: 8 candidates within 0.16. */
+export const ROOT_FILTER: MoveFilter = Object.freeze({ keep: 8, window: 0.16 });
+/** Inside the tree: the 2 best within 0.04 (keeps 2-ply affordable). */
+export const INNER_FILTER: MoveFilter = Object.freeze({ keep: 2, window: 0.04 });
+
+/** Settings for `plies` with the default filters. */
+export function searchSettings(plies: number, rootFilter: MoveFilter = ROOT_FILTER, innerFilter: MoveFilter = INNER_FILTER): SearchSettings {
+  if (!Number.isInteger(plies) || plies < 0 || plies > 2) throw new RangeError('plies must be 0, 1 or 2');
+  return { plies, rootFilter, innerFilter };
+}

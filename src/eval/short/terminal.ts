@@ -1,0 +1,39 @@
+import { ShortScoring } from '../../engine/short/rules';
+import { terminalInto } from '../probabilities';
+
+/**
+ * If a side has borne off all 15, writes the final result as probabilities
+ * of the side to move and returns true (`shortLoserKind` gives the kind).
+ */
+export function shortTerminalInto(board: Int8Array, out: Float64Array, offset: number, scoring: ShortScoring = 'standard'): boolean {
+  if (board[0] === 15) {
+    terminalInto(true, shortLoserKind(board, false, scoring), out, offset);
+    return true;
+  }
+  if (board[27] === 15) {
+    terminalInto(false, shortLoserKind(board, true, scoring), out, offset);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The kind of loss, on a finished board, of the side to move (`moverLost`)
+ * or of the opponent: 1 single (SH-SCORE-1), 2 gammon (none borne off,
+ * SH-SCORE-2), 3 the triple slot — backgammon (SH-SCORE-3: also a checker on
+ * the bar or in the winner's home, the loser's own 19..24), or under the
+ * Soviet table (§5.6) the 4-point loss (a checker outside home or on the bar;
+ * the 8-point bar case shares the slot).
+ */
+export function shortLoserKind(board: Int8Array, moverLost: boolean, scoring: ShortScoring = 'standard'): 1 | 2 | 3 {
+  const off = moverLost ? board[0] : board[27];
+  if (off > 0) return 1;
+  const bar = moverLost ? board[25] : board[26];
+  if (bar > 0) return 3;
+  // Loser's own points lo..24 that count for the triple, in the mover's numbering.
+  const lo = scoring === 'soviet' ? 7 : 19;
+  for (let q = lo; q <= 24; q++) {
+    if (moverLost ? board[q] > 0 : board[25 - q] < 0) return 3;
+  }
+  return 2;
+}

@@ -1,0 +1,173 @@
+import { Dice } from '../../src/engine/dice';
+import { flipBoard as flipLongBoard } from '../../src/engine/long/board';
+import { newLongGame } from '../../src/engine/long/game';
+import { LONG_PRESETS } from '../../src/engine/long/rules';
+import { LongState, legalLongTurns } from '../../src/engine/long/turn';
+import { SeededRandom } from '../../src/engine/random';
+import { flipBoard as flipShortBoard } from '../../src/engine/short/board';
+import { initialShortPosition } from '../../src/engine/short/position';
+import { SHORT_STANDARD } from '../../src/engine/short/rules';
+import { legalShortTurns } from '../../src/engine/short/turn';
+import { STANDARD_VALUES, OIN_MARS_VALUES, cubelessEquity } from '../../src/eval/equity';
+import { createLongEvaluator } from '../../src/eval/long/evaluator';
+import { LongSearch } from '../../src/eval/long/search';
+import { flipProbabilities } from '../../src/eval/probabilities';
+import { searchSettings } from '../../src/eval/search-options';
+import { SHORT_ROLLS } from '../../src/eval/short/features';
+import { createShortEvaluator } from '../../src/eval/short/evaluator';
+import { ShortSearch } from '../../src/eval/short/search';
+import { given } from '../support/long-builder';
+import { database, shortBoard } from './support';
+
+const shortEvaluator = createShortEvaluator({ database: () => database('standard') });
+const shortSearch = new ShortSearch(shortEvaluator);
+const longRules = LONG_PRESETS.long;
+const longEvaluator = createLongEvaluator({ rules: longRules, database: () => database('standard') });
+const longSearch = new LongSearch(longRules, longEvaluator);
+
+/** Positions from a seeded random backgammon game, with the roll to play. */
+function shortPositions(seed: number, count: number): { board: Int8Array; dice: Dice }[] {
+  const random = new SeededRandom(seed);
+  const out: { board: Int8Array; dice: Dice }[] = [];
+  let position = initialShortPosition('white');
+  while (out.length < count) {
+    const dice = random.dice();
+    out.push({ board: position.board, dice });
+    const answer = legalShortTurns(SHORT_STANDARD, position, dice);
+    if (!answer.ok) throw new Error(answer.error.message);
+    const turn = random.pick(answer.value.turns);
+    if (turn.gameOver) position = initialShortPosition('white');
+    else position = turn.position;
+  }
+  return out;
+}
+
+function longPositions(seed: number, count: number): { state: LongState; dice: Dice }[] {
+  const random = new SeededRandom(seed);
+  const out: { state: LongState; dice: Dice }[] = [];
+  let state = newLongGame(longRules, 'white');
+  while (out.length < count) {
+    const dice = random.dice();
+    out.push({ state, dice });
+    const answer = legalLongTurns(longRules, state, dice);
+    if (!answer.ok) throw new Error(answer.error.message);
+    const turn = random.pick(answer.value.turns);
+    state = turn.next.kind === 'gameOver' ? newLongGame(longRules, 'white') : turn.state;
+  }
+  return out;
+}
+
+describe('expectimax consistency (backgammon)', () => {
+  it('the 0-ply best turn is the argmax of the 0-ply evaluations of the resulting positions', () => {
+    for (const { board, dice } of shortPositions(11, 60)) {
+      const ranked = shortSearch.rankTurns(board, dice, searchSettings(0));
+      const answer = legalShortTurns(SHORT_STANDARD, { turn: 'white', board }, dice);
+      if (!answer.ok) throw new Error(answer.error.message);
+      let best = -Infinity;
+      for (const t of answer.value.turns) {
+        const e = t.gameOver ? 3 : cubelessEquity(flipProbabilities(shortEvaluator.evaluate(flipShortBoard(t.board))), STANDARD_VALUES);
+        best = Math.max(best, e);
+      }
+      expect(ranked[0].equity).toBeCloseTo(best, 9);
+      expect(ranked).toHaveLength(answer.value.turns.length);
+      expect(ranked[0].equityDiff).toBe(0);
+      for (let i = 1; i < ranked.length; i++) expect(ranked[i].equity).toBeLessThanOrEqual(ranked[i - 1].equity);
+    }
+  });
+
+  it('1-ply value = average over the 21 rolls of the best 0-ply result', () => {
+    const board = shortBoard({ points: { 6: 3, 5: 3, 4: 2, 8: 2 } }, { points: { 6: 2, 5: 3, 3: 3, 9: 1 } });
+    const manual = [0, 0, 0, 0, 0];
+    for (const [a, b] of SHORT_ROLLS) {
+      const answer = legalShortTurns(SHORT_STANDARD, { turn: 'white', board }, [a, b]);
+      if (!answer.ok) throw new Error(answer.error.message);
+      let best: number[] | null = null;
+      let bestEquity = -Infinity;
+      for (const t of answer.value.turns) {
+        const p = flipProbabilities(shortEvaluator.evaluate(flipShortBoard(t.board)));
+        const e = cubelessEquity(p);
+        if (e > bestEquity) {
+          bestEquity = e;
+          best = [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks];
+        }
+      }
+      const w = a === b ? 1 / 36 : 2 / 36;
+      for (let i = 0; i < 5; i++) manual[i] += w * (best as number[])[i];
+    }
+    const searched = shortSearch.evaluate(board, 1);
+    expect(searched.win).toBeCloseTo(manual[0], 9);
+    expect(searched.winMars).toBeCloseTo(manual[1], 9);
+    expect(searched.loseMars).toBeCloseTo(manual[3], 9);
+  });
+
+  it('a turn that bears off the last checker ranks first as a certain win', () => {
+    const board = shortBoard({ points: { 1: 1 }, off: 14 }, { points: { 6: 15 } });
+    const ranked = shortSearch.rankTurns(board, [6, 5], searchSettings(1));
+    expect(ranked[0].probabilities.win).toBe(1);
+    expect(ranked[0].probabilities.winMars).toBe(1);
+  });
+
+  it('deeper rankings are sorted, searched candidates first, and report their depth', () => {
+    for (const { board, dice } of shortPositions(5, 4)) {
+      const ranked = shortSearch.rankTurns(board, dice, searchSettings(1));
+      expect(ranked[0].equityDiff).toBe(0);
+      const searched = ranked.filter((r) => r.plies === 1);
+      if (ranked.length > 1) expect(searched.length).toBeGreaterThan(0);
+      expect(searched.length).toBeLessThanOrEqual(8);
+      // Searched turns compare with each other; the rest keep 0-ply values (search-options.ts).
+      for (const r of searched) expect(r.equityDiff).toBeLessThanOrEqual(1e-12);
+    }
+  });
+});
+
+describe('expectimax consistency (long nardy)', () => {
+  it('the 0-ply best play is the argmax of the 0-ply evaluations of the resulting positions', () => {
+    for (const { state, dice } of longPositions(3, 40)) {
+      const ranked = longSearch.rankTurns(state, dice, searchSettings(0));
+      if (!ranked.ok) throw new Error(ranked.error.message);
+      const answer = legalLongTurns(longRules, state, dice);
+      if (!answer.ok) throw new Error(answer.error.message);
+      let best = -Infinity;
+      for (const t of answer.value.turns) {
+        const p = flipProbabilities(longEvaluator.evaluate(flipLongBoard(t.board)));
+        best = Math.max(best, cubelessEquity(p, OIN_MARS_VALUES));
+      }
+      expect(ranked.value[0].equity).toBeCloseTo(best, 9);
+    }
+  });
+
+  it('1-ply rankings of the opening are sorted and use the first-turn head rule (LN-HEAD-2)', () => {
+    const state = newLongGame(longRules, 'white');
+    const ranked = longSearch.rankTurns(state, [6, 6], searchSettings(1));
+    if (!ranked.ok) throw new Error(ranked.error.message);
+    // LN-T01: 6-6 on the first turn has exactly one result.
+    expect(ranked.value).toHaveLength(1);
+    const three = longSearch.rankTurns(state, [3, 3], searchSettings(1));
+    if (!three.ok) throw new Error(three.error.message);
+    expect(three.value).toHaveLength(2); // LN-T03
+    expect(three.value[0].equity).toBeGreaterThanOrEqual(three.value[1].equity);
+  });
+
+  it('cascades (CR-1) and debts (TM-4) are ranked through the turn model', () => {
+    const crazy = LONG_PRESETS.crazy;
+    const search = new LongSearch(crazy, createLongEvaluator({ rules: crazy, database: () => database('exactOnly') }));
+    // V-T02 position: White rolls 2-2 with the cascade active.
+    const state = given({ white: { 13: 1, 3: 14 }, black: { 13: 1, 14: 14 } });
+    const ranked = search.rankTurns(state, [2, 2], searchSettings(1));
+    if (!ranked.ok) throw new Error(ranked.error.message);
+    expect(ranked.value.length).toBeGreaterThan(0);
+    const gulbar = LONG_PRESETS['crazy-gulbar'];
+    const debtSearch = new LongSearch(gulbar, createLongEvaluator({ rules: gulbar, database: () => database('exactOnly') }));
+    // V-T06: a cascade whose 4-stage cannot start leaves Black a debt.
+    const before = given({ white: { 20: 1, 1: 14 }, black: { 1: 14, 16: 1 } });
+    const plays = debtSearch.rankTurns(before, [3, 3], searchSettings(1));
+    if (!plays.ok) throw new Error(plays.error.message);
+    expect(plays.value[0].next.kind).toBe('cascade');
+    const fours = debtSearch.rankTurns(plays.value[0].state, undefined, searchSettings(1));
+    if (!fours.ok) throw new Error(fours.error.message);
+    expect(fours.value[0].next.kind).toBe('debt');
+    const value = debtSearch.evaluateState(fours.value[0].state, 1);
+    expect(value.win).toBeGreaterThanOrEqual(0);
+    expect(value.win).toBeLessThanOrEqual(1);
+  });
+});
