@@ -60,6 +60,25 @@ function efficiencyOf(race: boolean, pips: PipCounts, options?: CubeOptions): nu
   return race ? raceCubeEfficiency(pips.mover, pips.opponent) : DEFAULT_CUBE_EFFICIENCY;
 }
 
+/** The cube efficiency used for an evaluated position (options.efficiency, or by race length / contact). */
+export function cubeEfficiencyOf(evaluation: PositionEvaluation, options?: CubeOptions): number {
+  return efficiencyOf(evaluation.race, evaluation.pips, options);
+}
+
+/**
+ * The cube decision for a position already evaluated (so the service does
+ * not search twice): Janowski's model with the efficiency of `efficiencyOf`.
+ */
+export function cubeDecisionOf(
+  evaluation: PositionEvaluation,
+  situation: CubeSituation,
+  values: OutcomeValues,
+  options?: CubeOptions,
+): CubeDecision {
+  const efficiency = cubeEfficiencyOf(evaluation, options);
+  return cubeDecision(evaluation.probabilities, situation, { ...options, efficiency, values: options?.values ?? values });
+}
+
 /** Analysis of backgammon (short nardy) positions: evaluation, best turns, cube. */
 export interface ShortAnalyzer {
   readonly evaluator: Evaluator;

@@ -35,4 +35,4 @@ export { DEFAULT_CUBE_EFFICIENCY, cubeDecision, moneyCubefulEquity, raceCubeEffi
 export type { GameKind, MatchEquityTable, MetModel } from './cube/met';
 export { DEFAULT_MET_MODEL, computeMatchEquityTable, defaultMatchEquityTable } from './cube/met';
 export type { AnalyzerOptions, BearoffSource, LongAnalyzer, PositionEvaluation, ShortAnalyzer } from './analysis';
-export { createLongAnalyzer, createShortAnalyzer } from './analysis';
+export { createLongAnalyzer, createShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from './analysis';

@@ -1,6 +1,6 @@
 import { Request, Response, Router } from 'express';
 import { fail } from '../service/errors';
-import { valueOf } from '../service/cache';
+import { CachedAnswer, valueOf } from '../service/cache';
 import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
@@ -36,6 +36,15 @@ function send<T>(res: Response, answer: Answer<T>): void {
   res.json(answer.body);
 }
 
+/** Sends a cached answer: its JSON text as it is, with `X-Cache`. */
+function sendCached<T>(req: Request, res: Response, answer: CachedAnswer<T>): void {
+  res.set('X-Cache', answer.cache === 'HIT' ? 'HIT' : 'MISS');
+  // The JSON text is sent as it is (a cache hit is never parsed and re-serialised),
+  // except when responses are checked against openapi.yaml, which inspects res.json.
+  if (req.app.get('validateResponses')) res.json(valueOf(answer));
+  else res.type('application/json').send(answer.json);
+}
+
 /** Thin REST routes: parse (JSON body, headers), call one service function, format. */
 export function v1Routes(services: Services, metrics?: Metrics): Router {
   const router = Router();
@@ -48,11 +57,19 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
     if (answer.value) {
       metrics?.movegen.observe({ variant: answer.value.variant }, Number(process.hrtime.bigint() - started) / 1e9);
     }
-    res.set('X-Cache', answer.cache === 'HIT' ? 'HIT' : 'MISS');
-    // The JSON text is sent as it is (a cache hit is never parsed and re-serialised),
-    // except when responses are checked against openapi.yaml, which inspects res.json.
-    if (req.app.get('validateResponses')) res.json(valueOf(answer));
-    else res.type('application/json').send(answer.json);
+    sendCached(req, res, answer);
+  });
+  router.post('/moves/best', async (req, res) => {
+    sendCached(req, res, await services.analysis.bestMoves(req.body));
+  });
+  router.post('/evaluate', async (req, res) => {
+    sendCached(req, res, await services.analysis.evaluate(req.body));
+  });
+  router.post('/evaluate/batch', async (req, res) => {
+    res.json(await services.analysis.evaluateBatch(req.body));
+  });
+  router.post('/rollout', (req, res) => {
+    res.json(services.analysis.rollout(req.body));
   });
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));

@@ -1,3 +1,6 @@
+import { AnalysisService } from '../service/analysis/service';
+import { Analyzers, EvaluatorSet } from '../service/analysis/evaluators';
+import { neuralEvaluators } from '../service/analysis/data';
 import { HotCache } from '../service/cache';
 import { cryptoSeeds, SeedSource } from '../service/sessions/fairness';
 import { GameSessions } from '../service/sessions/service';
@@ -10,6 +13,7 @@ export interface Services {
   readonly cache: HotCache;
   readonly store: SessionStore;
   readonly cacheStore: Cache;
+  readonly analysis: AnalysisService;
 }
 
 export interface ServiceOptions {
@@ -20,16 +24,20 @@ export interface ServiceOptions {
   cacheTtlSeconds?: number;
   idempotencyTtlSeconds?: number;
   now?: () => Date;
+  /** Evaluators of the analysis endpoints (default: the trained networks under data/, read on first use). */
+  evaluators?: EvaluatorSet;
 }
 
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
   const store = options.store ?? new MemorySessionStore();
   const cacheStore = options.cacheStore ?? new MemoryCache();
+  const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600);
   return {
     store,
     cacheStore,
-    cache: new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600),
+    cache,
+    analysis: new AnalysisService(new Analyzers(options.evaluators ?? neuralEvaluators()), cache),
     sessions: new GameSessions({
       store,
       seeds: options.seeds ?? cryptoSeeds,

@@ -1,0 +1,334 @@
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Field, Float, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { valueOf } from '../service/cache';
+import { ANALYSIS_LIMITS } from '../service/analysis/service';
+import { GraphqlContext } from './context';
+import { MovesInput, PositionInput, plain } from './inputs';
+import { Next, Stage, Step } from './types';
+
+/* Position analysis over GraphQL: the same service functions as POST /v1/evaluate, /v1/evaluate/batch, /v1/moves/best and /v1/rollout. */
+
+@InputType({ description: 'As POST /v1/evaluate.' })
+export class EvaluateInput extends PositionInput {
+  @Field(() => Int, { nullable: true, description: 'Search depth 0..2 (default 0).' })
+  @IsOptional()
+  @IsInt()
+  plies?: number;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Money cube {value, owner: center|white|black, turned?}: asks for the cube decision.' })
+  @IsOptional()
+  cube?: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Match {length, score: {white, black}, …}: cube decision by match equities.' })
+  @IsOptional()
+  match?: Record<string, unknown>;
+}
+
+@InputType({ description: 'As POST /v1/evaluate/batch.' })
+export class EvaluateBatchInput {
+  @Field(() => [EvaluateInput], { description: `1..${ANALYSIS_LIMITS.maxBatch} positions (at most ${ANALYSIS_LIMITS.maxBatchTwoPly} at 2 plies).` })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(ANALYSIS_LIMITS.maxBatch)
+  @ValidateNested()
+  positions!: EvaluateInput[];
+}
+
+@InputType({ description: 'As POST /v1/moves/best.' })
+export class BestMovesInput extends MovesInput {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  plies?: number;
+  @Field(() => Int, { nullable: true, description: 'Return the best `limit` plays (default: all).' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  limit?: number;
+}
+
+@InputType({ description: 'As POST /v1/rollout.' })
+export class RolloutInput extends MovesInput {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  trials?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  timeBudgetMs?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  seed?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  truncateAfter?: number;
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  settleRaces?: boolean;
+}
+
+@ObjectType({ description: 'Outcome probabilities of one side.' })
+export class Probabilities {
+  @Field(() => Float)
+  win!: number;
+  @Field(() => Float)
+  winMars!: number;
+  @Field(() => Float)
+  winKoks!: number;
+  @Field(() => Float)
+  loseMars!: number;
+  @Field(() => Float)
+  loseKoks!: number;
+}
+
+@ObjectType()
+export class EvaluatorInfo {
+  @Field(() => String)
+  name!: string;
+  @Field(() => String)
+  version!: string;
+  @Field(() => Int)
+  plies!: number;
+}
+
+@ObjectType()
+export class Equity {
+  @Field(() => Float)
+  cubeless!: number;
+  @Field(() => Float, { nullable: true })
+  cubeful?: number;
+}
+
+@ObjectType()
+export class Pips {
+  @Field(() => Int)
+  white!: number;
+  @Field(() => Int)
+  black!: number;
+}
+
+@ObjectType()
+export class MatchWinningChances {
+  @Field(() => Float)
+  cubeless!: number;
+  @Field(() => Float)
+  noDouble!: number;
+  @Field(() => Float)
+  doubleTake!: number;
+  @Field(() => Float)
+  doublePass!: number;
+}
+
+@ObjectType({ description: 'The cube decision of the side to move (docs/evaluation.md).' })
+export class CubeDecision {
+  @Field(() => String, { description: 'noDouble, doubleTake, doublePass, tooGood or notAvailable' })
+  action!: string;
+  @Field(() => String, { description: 'take, pass or beaver' })
+  response!: string;
+  @Field(() => Float)
+  equity!: number;
+  @Field(() => Float)
+  noDouble!: number;
+  @Field(() => Float)
+  doubleTake!: number;
+  @Field(() => Float)
+  doublePass!: number;
+  @Field(() => Float)
+  cubeless!: number;
+  @Field(() => Float)
+  efficiency!: number;
+  @Field(() => MatchWinningChances, { nullable: true })
+  matchWinningChances?: MatchWinningChances;
+}
+
+@ObjectType({ description: 'A position evaluated before the side to move rolls.' })
+export class Evaluation {
+  @Field(() => String)
+  variant!: string;
+  @Field(() => String)
+  positionId!: string;
+  @Field(() => String)
+  sideToMove!: string;
+  @Field(() => Probabilities)
+  probabilities!: Probabilities;
+  @Field(() => Equity)
+  equity!: Equity;
+  @Field(() => CubeDecision, { nullable: true })
+  cubeDecision?: CubeDecision;
+  @Field(() => Pips)
+  pips!: Pips;
+  @Field(() => Boolean)
+  race!: boolean;
+  @Field(() => EvaluatorInfo)
+  evaluator!: EvaluatorInfo;
+}
+
+@ObjectType()
+export class BatchError {
+  @Field(() => String)
+  code!: string;
+  @Field(() => String)
+  message!: string;
+  @Field(() => String, { nullable: true })
+  field?: string;
+  @Field(() => String, { nullable: true })
+  rule?: string;
+}
+
+@ObjectType({ description: 'One position of a batch: its evaluation or its own error.' })
+export class BatchItem {
+  @Field(() => Int)
+  index!: number;
+  @Field(() => Evaluation, { nullable: true })
+  evaluation?: Evaluation;
+  @Field(() => BatchError, { nullable: true })
+  error?: BatchError;
+}
+
+@ObjectType()
+export class EvaluationBatch {
+  @Field(() => Int)
+  count!: number;
+  @Field(() => [BatchItem])
+  results!: BatchItem[];
+}
+
+@ObjectType({ description: 'A legal play with its evaluation for the side that plays it.' })
+export class RankedTurn {
+  @Field(() => Int)
+  rank!: number;
+  @Field(() => [Step])
+  steps!: Step[];
+  @Field(() => String)
+  notation!: string;
+  @Field(() => GraphQLJSONObject)
+  position!: object;
+  @Field(() => String)
+  positionId!: string;
+  @Field(() => Next)
+  next!: Next;
+  @Field(() => Probabilities)
+  probabilities!: Probabilities;
+  @Field(() => Float)
+  equity!: number;
+  @Field(() => Float)
+  equityDiff!: number;
+  @Field(() => Int)
+  plies!: number;
+}
+
+@ObjectType({ description: 'The plays of the current stage, best first.' })
+export class BestMoves {
+  @Field(() => String)
+  variant!: string;
+  @Field(() => [Int], { nullable: true })
+  dice!: number[] | null;
+  @Field(() => Stage)
+  stage!: Stage;
+  @Field(() => Int)
+  count!: number;
+  @Field(() => EvaluatorInfo)
+  evaluator!: EvaluatorInfo;
+  @Field(() => [RankedTurn])
+  turns!: RankedTurn[];
+}
+
+@ObjectType()
+export class RolloutSettings {
+  @Field(() => Int)
+  trials!: number;
+  @Field(() => Int)
+  timeBudgetMs!: number;
+  @Field(() => Int)
+  seed!: number;
+  @Field(() => Int, { nullable: true })
+  truncateAfter!: number | null;
+  @Field(() => Boolean)
+  settleRaces!: boolean;
+}
+
+@ObjectType()
+export class RolloutEstimate {
+  @Field(() => Probabilities)
+  probabilities!: Probabilities;
+  @Field(() => Probabilities)
+  standardErrors!: Probabilities;
+  @Field(() => Float)
+  equity!: number;
+  @Field(() => Float)
+  equityStandardError!: number;
+  @Field(() => Int)
+  trials!: number;
+  @Field(() => Int)
+  truncatedTrials!: number;
+  @Field(() => String, { description: 'trials or time' })
+  stoppedBy!: string;
+}
+
+@ObjectType({ description: 'A legal play rolled out, for the side that plays it.' })
+export class RolledOutTurn extends RolloutEstimate {
+  @Field(() => Int)
+  rank!: number;
+  @Field(() => [Step])
+  steps!: Step[];
+  @Field(() => String)
+  notation!: string;
+  @Field(() => GraphQLJSONObject)
+  position!: object;
+  @Field(() => String)
+  positionId!: string;
+  @Field(() => Next)
+  next!: Next;
+  @Field(() => Float)
+  equityDiff!: number;
+}
+
+@ObjectType({ description: 'A rollout of the position (estimate) or of every play of the roll (turns).' })
+export class Rollout {
+  @Field(() => String)
+  variant!: string;
+  @Field(() => String)
+  positionId!: string;
+  @Field(() => String)
+  sideToMove!: string;
+  @Field(() => EvaluatorInfo)
+  evaluator!: EvaluatorInfo;
+  @Field(() => RolloutSettings)
+  settings!: RolloutSettings;
+  @Field(() => RolloutEstimate, { nullable: true })
+  estimate?: RolloutEstimate;
+  @Field(() => [Int], { nullable: true })
+  dice?: number[] | null;
+  @Field(() => Stage, { nullable: true })
+  stage?: Stage;
+  @Field(() => Int, { nullable: true })
+  count?: number;
+  @Field(() => [RolledOutTurn], { nullable: true })
+  turns?: RolledOutTurn[];
+}
+
+@Resolver()
+export class AnalysisResolver {
+  @Query(() => Evaluation, { description: 'As POST /v1/evaluate.' })
+  async evaluate(@Arg('input', () => EvaluateInput) input: EvaluateInput, @Ctx() ctx: GraphqlContext): Promise<Evaluation> {
+    return valueOf(await ctx.services.analysis.evaluate(plain(input)));
+  }
+
+  @Query(() => EvaluationBatch, { description: 'As POST /v1/evaluate/batch.' })
+  evaluateBatch(@Arg('input', () => EvaluateBatchInput) input: EvaluateBatchInput, @Ctx() ctx: GraphqlContext): Promise<EvaluationBatch> {
+    return ctx.services.analysis.evaluateBatch({ positions: input.positions.map((p) => plain(p)) });
+  }
+
+  @Query(() => BestMoves, { description: 'As POST /v1/moves/best.' })
+  async bestMoves(@Arg('input', () => BestMovesInput) input: BestMovesInput, @Ctx() ctx: GraphqlContext): Promise<BestMoves> {
+    return valueOf(await ctx.services.analysis.bestMoves(plain(input))) as BestMoves;
+  }
+
+  @Query(() => Rollout, { description: 'As POST /v1/rollout.' })
+  rollout(@Arg('input', () => RolloutInput) input: RolloutInput, @Ctx() ctx: GraphqlContext): Rollout {
+    return ctx.services.analysis.rollout(plain(input)) as Rollout;
+  }
+}

@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { gunzipSync } from 'zlib';
+import { LongRules } from '../../engine/long/rules';
+import { ShortRules } from '../../engine/short/rules';
+import { BearoffSource } from '../../eval/analysis';
+import { BearoffRuleSet } from '../../eval/bearoff/build';
+import { BearoffDatabase, loadBearoffDatabase } from '../../eval/bearoff/database';
+import { Evaluator } from '../../eval/evaluator';
+import { createLongEvaluator, longBearoffRuleSet } from '../../eval/long/evaluator';
+import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
+import { createShortEvaluator } from '../../eval/short/evaluator';
+import { EvaluatorSet } from './evaluators';
+
+/**
+ * The file side of evaluation (the evaluators in src/eval are pure and take
+ * bytes): the committed one-sided bear-off databases `data/bearoff-*.bin.gz`
+ * and networks `data/nets/<name>.{bin,json}` (docs/evaluation.md, docs/neural.md).
+ */
+export const DEFAULT_DATA_DIR = join(__dirname, '..', '..', '..', 'data');
+
+/** The evaluator kinds the service can run (`EVALUATOR`). */
+export const EVALUATOR_KINDS = ['neural', 'heuristic'] as const;
+export type EvaluatorKind = (typeof EVALUATOR_KINDS)[number];
+
+function readFile(path: string, hint: string): Buffer {
+  if (!existsSync(path)) throw new Error(`${path} is missing (${hint})`);
+  return readFileSync(path);
+}
+
+/** Reads each bear-off database once, on first use. */
+export function fileBearoffSource(dir = DEFAULT_DATA_DIR): BearoffSource {
+  const cache = new Map<BearoffRuleSet, BearoffDatabase>();
+  return (ruleSet) => {
+    const hit = cache.get(ruleSet);
+    if (hit) return hit;
+    const name = ruleSet === 'standard' ? 'bearoff-standard.bin.gz' : 'bearoff-exact-only.bin.gz';
+    const path = join(dir, name);
+    const loaded = loadBearoffDatabase(gunzipSync(readFile(path, 'npm run build:bearoff writes it')));
+    if (!loaded.ok) throw new Error(`${path}: ${loaded.error.message}`);
+    cache.set(ruleSet, loaded.value);
+    return loaded.value;
+  };
+}
+
+interface NetFiles {
+  readonly bytes: Uint8Array;
+  readonly manifest: unknown;
+}
+
+function readNet(dir: string, name: string): NetFiles {
+  const base = join(dir, 'nets', name);
+  return {
+    bytes: new Uint8Array(readFile(`${base}.bin`, 'npm run train writes it')),
+    manifest: JSON.parse(readFile(`${base}.json`, 'npm run train writes it').toString('utf8')) as unknown,
+  };
+}
+
+/** Evaluators kept per rules object (their outcome values and bear-off rule set depend on it). */
+function perRules<R>(make: (rules: Readonly<R>) => Evaluator): (rules: Readonly<R>) => Evaluator {
+  const cache = new Map<string, Evaluator>();
+  return (rules) => {
+    const key = JSON.stringify(rules);
+    let e = cache.get(key);
+    if (!e) {
+      if (cache.size >= 64) cache.clear();
+      e = make(rules);
+      cache.set(key, e);
+    }
+    return e;
+  };
+}
+
+/**
+ * The trained networks (issue 8, the default): `data/nets/backgammon` for
+ * short nardy and `data/nets/long` for every long-family preset, with the
+ * exact bear-off databases taking over in races. Files are read once, at
+ * `preload` or on first use; a missing or corrupt file throws with its path.
+ */
+export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
+  const bearoff = fileBearoffSource(dir);
+  const nets = new Map<string, NetFiles>();
+  const net = (name: string): NetFiles => {
+    let files = nets.get(name);
+    if (!files) {
+      files = readNet(dir, name);
+      nets.set(name, files);
+    }
+    return files;
+  };
+  const load = (name: string, options: Parameters<typeof loadNeuralEvaluator>[2]): Evaluator => {
+    const files = net(name);
+    const loaded = loadNeuralEvaluator(files.bytes, files.manifest, options);
+    if (!loaded.ok) throw new Error(`${join(dir, 'nets', name)}: ${loaded.error.message}`);
+    return loaded.value;
+  };
+  return {
+    kind: 'neural',
+    short: perRules<ShortRules>((rules) => load('backgammon', { database: () => bearoff('standard'), scoring: rules.scoring })),
+    long: perRules<LongRules>((rules) => load('long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) })),
+    preload() {
+      net('backgammon');
+      net('long');
+    },
+  };
+}
+
+/** The v1 heuristic evaluators (issue 7): linear contact evaluators and the same exact races. */
+export function heuristicEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
+  const bearoff = fileBearoffSource(dir);
+  return {
+    kind: 'heuristic',
+    short: perRules<ShortRules>((rules) => createShortEvaluator({ database: () => bearoff('standard'), scoring: rules.scoring })),
+    long: perRules<LongRules>((rules) => createLongEvaluator({ rules, database: () => bearoff(longBearoffRuleSet(rules)) })),
+  };
+}
+
+/** The evaluator set of a kind. */
+export function evaluatorsOf(kind: EvaluatorKind, dir = DEFAULT_DATA_DIR): EvaluatorSet {
+  return kind === 'neural' ? neuralEvaluators(dir) : heuristicEvaluators(dir);
+}

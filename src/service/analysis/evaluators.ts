@@ -1,0 +1,57 @@
+import { LongRules } from '../../engine/long/rules';
+import { ShortRules } from '../../engine/short/rules';
+import { LongAnalyzer, ShortAnalyzer, createLongAnalyzer, createShortAnalyzer } from '../../eval/analysis';
+import { Evaluator } from '../../eval/evaluator';
+
+/**
+ * Where the analysis service gets its evaluators: one per family and rules
+ * object (the long family's outcome values and bear-off rule set depend on
+ * the preset). The production set reads the committed networks and bear-off
+ * databases (data.ts); tests inject `createFakeEvaluator` through the same
+ * interface, so API answers are exact.
+ */
+export interface EvaluatorSet {
+  /** `neural`, `heuristic`, `fake`, …: reported in `GET /v1/evaluators`-style metadata and logs. */
+  readonly kind: string;
+  short(rules: Readonly<ShortRules>): Evaluator;
+  long(rules: Readonly<LongRules>): Evaluator;
+  /** Loads whatever the set loads lazily (the service calls it at start-up; errors surface there). */
+  preload?(): void;
+}
+
+/** Most distinct rules objects whose analyzers are kept (rule overrides make new ones). */
+const MAX_ANALYZERS = 64;
+
+/**
+ * Analyzers (evaluator + search + cube) per family and effective rules, made
+ * on first use and kept. Analyzers reuse scratch buffers; a Node process
+ * runs one request's analysis at a time, so sharing them is safe.
+ */
+export class Analyzers {
+  private readonly shorts = new Map<string, ShortAnalyzer>();
+  private readonly longs = new Map<string, LongAnalyzer>();
+
+  constructor(readonly evaluators: EvaluatorSet) {}
+
+  short(rules: Readonly<ShortRules>): ShortAnalyzer {
+    const key = JSON.stringify(rules);
+    let a = this.shorts.get(key);
+    if (!a) {
+      if (this.shorts.size >= MAX_ANALYZERS) this.shorts.clear();
+      a = createShortAnalyzer(rules, { evaluator: this.evaluators.short(rules) });
+      this.shorts.set(key, a);
+    }
+    return a;
+  }
+
+  long(rules: Readonly<LongRules>): LongAnalyzer {
+    const key = JSON.stringify(rules);
+    let a = this.longs.get(key);
+    if (!a) {
+      if (this.longs.size >= MAX_ANALYZERS) this.longs.clear();
+      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules) });
+      this.longs.set(key, a);
+    }
+    return a;
+  }
+}
