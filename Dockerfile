@@ -2,8 +2,8 @@
 #
 # The nardy rules service as a container: `docker build -t nardy-rules .`
 # Two stages: `build` compiles TypeScript with every dependency; `runtime` holds
-# only the production dependencies (from the lockfile), the compiled code and
-# the OpenAPI document the app validates against, and runs as a non-root user.
+# only the production dependencies (from the lockfile), the compiled code, the
+# OpenAPI document the app validates against and the evaluators' data files, and runs as a non-root user.
 # .ci/container-check.sh replays these steps without a container engine, so keep
 # to the instructions it understands (FROM/WORKDIR/ENV/COPY/RUN/USER/EXPOSE/
 # HEALTHCHECK/STOPSIGNAL/LABEL/CMD) and to paths relative to WORKDIR in RUN.
@@ -29,6 +29,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 COPY --from=build /app/dist ./dist
 # Read at run time: src/http/app.ts loads ../../openapi.yaml relative to dist/http/.
 COPY openapi.yaml ./
+# The trained networks and one-sided bear-off databases the evaluators read (../../../data from dist/service/analysis/).
+COPY data ./data
 # The files above belong to root and are read-only for the service: it writes nothing to disk.
 USER node
 EXPOSE 3000

@@ -11,7 +11,8 @@
 #      unprivileged user, so a RUN cannot touch this machine's files;
 #   3. the final stage's CMD as its USER (a non-root uid; `nobody` when that user
 #      does not exist here), on a free loopback port; then /health (until 200),
-#      the HEALTHCHECK command itself, /ready, /v1/variants, POST /v1/moves;
+#      the HEALTHCHECK command itself, /ready, /v1/variants, POST /v1/moves,
+#      POST /v1/evaluate (the committed networks and bear-off databases load);
 #   4. SIGTERM, and the process must exit 0 (graceful shutdown) in time.
 #
 # Prints PASS/FAIL lines and a closing "N passed, M failed"; exits non-zero on any
@@ -682,6 +683,21 @@ if [[ $status == 200 ]] && grep -q '"notation":"24/18/13"' "$BODY_FILE"; then
   pass "POST /v1/moves 200 (opening 6-5: 24/18/13)"
 else
   fail "POST /v1/moves answered $status $(head -c 300 "$BODY_FILE")"
+fi
+
+# The evaluators read data/ (networks and bear-off databases): a race position needs both.
+status=$(http POST "$BASE/v1/evaluate" '{"variant":"backgammon","position":{"turn":"white","white":{"points":{"1":2,"2":2},"off":11},"black":{"points":{"6":3,"20":1},"off":11}}}')
+if [[ $status == 200 ]] && grep -q '"evaluator":{"name":"neural-short"' "$BODY_FILE"; then
+  pass "POST /v1/evaluate 200 (neural evaluator and bear-off database loaded)"
+else
+  fail "POST /v1/evaluate answered $status $(head -c 300 "$BODY_FILE")"
+fi
+
+status=$(http POST "$BASE/v1/evaluate" '{"variant":"long","position":{"turn":"white","white":{"points":{"1":2,"2":2},"off":11},"black":{"points":{"1":3,"3":1},"off":11}}}')
+if [[ $status == 200 ]] && grep -q '"race":true' "$BODY_FILE"; then
+  pass "POST /v1/evaluate 200 (long-nardy race from the bear-off database)"
+else
+  fail "POST /v1/evaluate (long) answered $status $(head -c 300 "$BODY_FILE")"
 fi
 
 # ---- 4. graceful shutdown -----------------------------------------------------------

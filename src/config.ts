@@ -23,6 +23,8 @@ export interface Config {
   graphqlMaxAliases: number;
   graphqlMaxComplexity: number;
   shutdownTimeoutSeconds: number;
+  /** The evaluators of the analysis endpoints: the trained networks (default) or the v1 heuristics. */
+  evaluator: 'neural' | 'heuristic';
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +67,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!/^https?:\/\/[^\s/]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin such as https://example.org`);
     }
   }
+  const evaluator = (env.EVALUATOR ?? 'neural').trim() || 'neural';
+  if (evaluator !== 'neural' && evaluator !== 'heuristic') throw new ConfigError(`EVALUATOR must be neural or heuristic, got "${env.EVALUATOR}"`);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST && env.HOST.trim() !== '' ? env.HOST.trim() : '0.0.0.0',
@@ -83,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 1000),
     graphqlMaxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
+    evaluator,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, readConfig } from './config';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
 import { buildServices } from './http/services';
+import { evaluatorsOf } from './service/analysis/data';
 import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
 
 /** Starts the service: `npm start`. Configuration comes from the environment (README). */
@@ -22,7 +23,17 @@ async function main(): Promise<void> {
   let redis: RedisClient | null = null;
   if (config.redisClusterNodes) redis = createRedisCluster(config.redisClusterNodes);
   else if (config.redisUrl) redis = createRedisClient(config.redisUrl);
+  // The evaluators' files are read now, so a missing or corrupt network stops the start with its path.
+  const evaluators = evaluatorsOf(config.evaluator);
+  try {
+    evaluators.preload?.();
+  } catch (e) {
+    process.stderr.write(`evaluator data error: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  log.info({ evaluator: evaluators.kind }, 'evaluators loaded');
   const ttl = {
+    evaluators,
     gameTtlSeconds: config.gameTtlSeconds,
     cacheTtlSeconds: config.cacheTtlSeconds,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
