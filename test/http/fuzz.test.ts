@@ -50,6 +50,11 @@ const VALID: Record<string, object> = {
   '/v1/score': { variant: 'long', position: { turn: 'black', white: { points: {}, off: 15 }, black: { points: { '1': 15 } } }, cube: { value: 2, owner: 'white' } },
   '/v1/cube': { variant: 'backgammon', context: { onRoll: 'white' }, action: { type: 'double', by: 'white' } },
   '/v1/games': { variant: 'crazy', match: { length: 3 } },
+  '/v1/evaluate': { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', plies: 0, cube: { value: 1, owner: 'center' }, match: { length: 5, score: { white: 1, black: 2 } } },
+  '/v1/evaluate/batch': { positions: [{ variant: 'long', positionId: 'GAAA8_fAAAg__DA' }, { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', cube: { value: 1, owner: 'center' } }] },
+  '/v1/moves/best': { variant: 'long', positionId: 'GAAA8_fAAAg__DA', dice: [6, 5], plies: 0, limit: 3 },
+  // One subtree is mutated per run, so either bound keeps a run short.
+  '/v1/rollout': { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 4, timeBudgetMs: 50, truncateAfter: 2, seed: 1 },
 };
 
 /** Replaces one random subtree of a valid request by a hostile value. */

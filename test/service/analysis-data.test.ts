@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { AnalysisService } from '../../src/service/analysis/service';
+import { Analyzers } from '../../src/service/analysis/evaluators';
+import { evaluatorsOf, neuralEvaluators } from '../../src/service/analysis/data';
+import { EvaluationView } from '../../src/service/analysis/views';
+
+/*
+ * The production evaluators read the committed files of data/: the trained
+ * networks and the one-sided bear-off databases. Races where both sides are
+ * home are exact, whichever contact evaluator is configured (EVALUATOR).
+ */
+
+async function evaluate(service: AnalysisService, input: object): Promise<EvaluationView> {
+  const answer = await service.evaluate(input);
+  return answer.value!;
+}
+
+describe.each(['neural', 'heuristic'] as const)('EVALUATOR=%s', (kind) => {
+  const service = new AnalysisService(new Analyzers(evaluatorsOf(kind)));
+
+  it('backgammon: one checker left on the 1-point wins at once (bear-off database)', async () => {
+    const position = { turn: 'white', white: { points: { '1': 1 }, off: 14 }, black: { points: { '6': 15 } } };
+    const e = await evaluate(service, { variant: 'backgammon', position });
+    expect(e.race).toBe(true);
+    expect(e.probabilities).toEqual({ win: 1, winMars: 1, winKoks: 0, loseMars: 0, loseKoks: 0 });
+    expect(e.evaluator.name).toBe(kind === 'neural' ? 'neural-short' : 'short-heuristic');
+  });
+
+  it('long nardy: two checkers on the 1-point against a long way home: a sure win (exact race)', async () => {
+    const position = { turn: 'white', white: { points: { '1': 2 }, off: 13 }, black: { points: { '6': 5, '5': 5, '4': 5 } } };
+    const e = await evaluate(service, { variant: 'long', position });
+    expect(e.race).toBe(true);
+    expect(e.probabilities.win).toBe(1);
+    expect(e.probabilities.winMars).toBe(1);
+  });
+
+  it('contact positions get probabilities in order for every long preset', async () => {
+    for (const variant of ['long', 'nardgammon', 'crazy', 'gulbar', 'crazy-gulbar', 'khachapuri', 'fevga', 'giul']) {
+      const best = await service.bestMoves({ variant, positionId: 'GAAA8_fAAAg__DA', dice: [6, 5] });
+      for (const t of best.value!.turns) {
+        const p = t.probabilities;
+        expect(p.winKoks).toBeLessThanOrEqual(p.winMars);
+        expect(p.winMars).toBeLessThanOrEqual(p.win);
+        expect(p.loseKoks).toBeLessThanOrEqual(p.loseMars);
+        expect(p.loseMars).toBeLessThanOrEqual(1 - p.win + 1e-9);
+      }
+    }
+  });
+});
+
+describe('data files', () => {
+  it('a missing network stops the start with its path', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nardy-data-'));
+    try {
+      const set = neuralEvaluators(dir);
+      expect(() => set.preload?.()).toThrow(join(dir, 'nets', 'backgammon.bin'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
