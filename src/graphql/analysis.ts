@@ -68,6 +68,10 @@ export class RolloutInput extends MovesInput {
   @IsOptional()
   @IsBoolean()
   settleRaces?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Luck adjustment (variance reduction, about 21× the work per trial).' })
+  @IsOptional()
+  @IsBoolean()
+  luckAdjust?: boolean;
 }
 
 @ObjectType({ description: 'Outcome probabilities of one side.' })
@@ -248,6 +252,8 @@ export class RolloutSettings {
   truncateAfter!: number | null;
   @Field(() => Boolean)
   settleRaces!: boolean;
+  @Field(() => Boolean)
+  luckAdjust!: boolean;
 }
 
 @ObjectType()

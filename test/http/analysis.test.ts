@@ -284,14 +284,14 @@ describe('POST /v1/rollout', () => {
     const b = await request(app.app).post('/v1/rollout').send(input);
     expect(a.status).toBe(200);
     expect(a.body).toEqual(b.body);
-    expect(a.body.settings).toEqual({ trials: 36, timeBudgetMs: 2000, seed: 3, truncateAfter: 6, settleRaces: false });
+    expect(a.body.settings).toEqual({ trials: 36, timeBudgetMs: 2000, seed: 3, truncateAfter: 6, settleRaces: false, luckAdjust: false });
     expect(a.body.estimate.trials).toBeLessThanOrEqual(36);
     expect(a.body.estimate.trials).toBeGreaterThanOrEqual(1);
     expect(a.body.estimate.probabilities.win).toBeGreaterThanOrEqual(0);
     expect(a.body.estimate.probabilities.win).toBeLessThanOrEqual(1);
     const g = await gql(
       `query($input: RolloutInput!) { rollout(input: $input) { variant positionId sideToMove evaluator { name version plies }
-        settings { trials timeBudgetMs seed truncateAfter settleRaces }
+        settings { trials timeBudgetMs seed truncateAfter settleRaces luckAdjust }
         estimate { probabilities { ${PROBS} } standardErrors { ${PROBS} } equity equityStandardError trials truncatedTrials stoppedBy } } }`,
       input,
     );
@@ -305,6 +305,15 @@ describe('POST /v1/rollout', () => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(moves.body.count);
     expect(res.body.turns[0]).toMatchObject({ rank: 1, equityDiff: 0 });
+  });
+
+  it('luck adjustment keeps the seeded trials and reports itself', async () => {
+    const input = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 6, seed: 5, truncateAfter: 2 };
+    const plain = await request(app.app).post('/v1/rollout').send(input);
+    const adjusted = await request(app.app).post('/v1/rollout').send({ ...input, luckAdjust: true });
+    expect(adjusted.status).toBe(200);
+    expect(adjusted.body.settings.luckAdjust).toBe(true);
+    expect(adjusted.body.estimate.trials).toBe(plain.body.estimate.trials);
   });
 
   it('draws and reports a seed when none is given', async () => {

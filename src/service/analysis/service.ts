@@ -94,7 +94,7 @@ type Target =
 const POSITION_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId'];
 const EVALUATE_KEYS = [...POSITION_KEYS, 'cube', 'match', 'plies'];
 const BEST_KEYS = [...POSITION_KEYS, 'dice', 'plies', 'limit'];
-const ROLLOUT_KEYS = [...POSITION_KEYS, 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces'];
+const ROLLOUT_KEYS = [...POSITION_KEYS, 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust'];
 
 /** The cube of an evaluation request, as the evaluator's situation. */
 interface CubeRequest {
@@ -348,8 +348,8 @@ export class AnalysisService {
     const timeBudgetMs = integerField(input, 'timeBudgetMs', 1, L.maxTimeBudgetMs, L.defaultTimeBudgetMs);
     const seed = integerField(input, 'seed', 0, 2 ** 31 - 1, -1);
     const truncate = integerField(input, 'truncateAfter', 1, L.maxTruncateAfter, 0);
-    if (input.settleRaces !== undefined && typeof input.settleRaces !== 'boolean') {
-      fail('INVALID_REQUEST', 'settleRaces must be a boolean', { field: 'settleRaces' });
+    for (const flag of ['settleRaces', 'luckAdjust']) {
+      if (input[flag] !== undefined && typeof input[flag] !== 'boolean') fail('INVALID_REQUEST', `${flag} must be a boolean`, { field: flag });
     }
     const settings: RolloutSettingsView = {
       trials,
@@ -357,6 +357,7 @@ export class AnalysisService {
       seed: seed >= 0 ? seed : randomInt(0, 2 ** 31 - 1),
       truncateAfter: truncate > 0 ? truncate : null,
       settleRaces: input.settleRaces === true,
+      luckAdjust: input.luckAdjust === true,
     };
     const evaluator = t.analyzer.evaluator;
     const start: RolloutStart =
@@ -376,6 +377,7 @@ export class AnalysisService {
       clock: this.clock,
       values: t.analyzer.values,
       settleRaces: settings.settleRaces,
+      luckAdjust: settings.luckAdjust,
       ...(settings.truncateAfter !== null ? { truncateAfter: settings.truncateAfter } : {}),
     });
     // A finished game (or a state the rules cannot play) answers as /v1/evaluate does.

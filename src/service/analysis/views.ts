@@ -95,6 +95,7 @@ export interface RolloutSettingsView {
   seed: number;
   truncateAfter: number | null;
   settleRaces: boolean;
+  luckAdjust: boolean;
 }
 
 export type RolledOutTurnView = TurnView & { rank: number; equityDiff: number } & RolloutEstimateView;
