@@ -5,7 +5,7 @@ import { valueOf } from '../service/cache';
 import { ANALYSIS_LIMITS } from '../service/analysis/service';
 import { GraphqlContext } from './context';
 import { MovesInput, PositionInput, plain } from './inputs';
-import { Next, Stage, Step } from './types';
+import { Stage, Turn } from './types';
 
 /* Position analysis over GraphQL: the same service functions as POST /v1/evaluate, /v1/evaluate/batch, /v1/moves/best and /v1/rollout. */
 
@@ -201,19 +201,9 @@ export class EvaluationBatch {
 }
 
 @ObjectType({ description: 'A legal play with its evaluation for the side that plays it.' })
-export class RankedTurn {
+export class RankedTurn extends Turn {
   @Field(() => Int)
   rank!: number;
-  @Field(() => [Step])
-  steps!: Step[];
-  @Field(() => String)
-  notation!: string;
-  @Field(() => GraphQLJSONObject)
-  position!: object;
-  @Field(() => String)
-  positionId!: string;
-  @Field(() => Next)
-  next!: Next;
   @Field(() => Probabilities)
   probabilities!: Probabilities;
   @Field(() => Float)
@@ -275,21 +265,25 @@ export class RolloutEstimate {
 }
 
 @ObjectType({ description: 'A legal play rolled out, for the side that plays it.' })
-export class RolledOutTurn extends RolloutEstimate {
+export class RolledOutTurn extends Turn {
   @Field(() => Int)
   rank!: number;
-  @Field(() => [Step])
-  steps!: Step[];
-  @Field(() => String)
-  notation!: string;
-  @Field(() => GraphQLJSONObject)
-  position!: object;
-  @Field(() => String)
-  positionId!: string;
-  @Field(() => Next)
-  next!: Next;
   @Field(() => Float)
   equityDiff!: number;
+  @Field(() => Probabilities)
+  probabilities!: Probabilities;
+  @Field(() => Probabilities)
+  standardErrors!: Probabilities;
+  @Field(() => Float)
+  equity!: number;
+  @Field(() => Float)
+  equityStandardError!: number;
+  @Field(() => Int)
+  trials!: number;
+  @Field(() => Int)
+  truncatedTrials!: number;
+  @Field(() => String)
+  stoppedBy!: string;
 }
 
 @ObjectType({ description: 'A rollout of the position (estimate) or of every play of the roll (turns).' })

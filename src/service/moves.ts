@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import { Dice, parseDice } from '../engine/dice';
 import { RulesError, rulesError } from '../engine/errors';
 import { Result, err, ok } from '../engine/result';
@@ -9,12 +8,10 @@ import { AnyBound, bind } from './families';
 import { FamilyValidation, Play } from './families/types';
 import { CachedAnswer, HotCache } from './cache';
 import { MovesView, ValidateView } from './views';
+import { isPlainObject, rulesHash } from './request';
 
 export type { MovesView, ValidateView } from './views';
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 interface ParsedRequest {
   bound: AnyBound;
@@ -47,10 +44,6 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
   return ok({ bound: bound.value, state: parsed.value.state, dice, body: input });
 }
 
-/** A stable key of the effective rules (cache keys, STYLE.md §5). */
-function rulesHash(rules: unknown): string {
-  return createHash('sha1').update(JSON.stringify(rules)).digest('hex').slice(0, 16);
-}
 
 
 function computeMoves(req: ParsedRequest): MovesView {

@@ -7,16 +7,8 @@ import { variantByName } from '../engine/variants';
 import { ServiceError, fail } from './errors';
 import { AnyBound, bind } from './families';
 import { ScoreView, scoreView } from './sessions/views';
+import { checkKeys, isPlainObject } from './request';
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function checkKeys(body: Record<string, unknown>, allowed: readonly string[], prefix = ''): void {
-  for (const key of Object.keys(body)) {
-    if (!allowed.includes(key)) fail('UNKNOWN_FIELD', `unknown field ${prefix}${key.slice(0, 40)}`, { field: `${prefix}${key.slice(0, 40)}` });
-  }
-}
 
 function cubeFailure(e: CubeError): never {
   fail(e.code, e.message, { ...(e.field ? { field: e.field } : {}), ...(e.rule ? { rule: e.rule } : {}) });

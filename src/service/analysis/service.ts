@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'crypto';
+import { randomInt } from 'crypto';
 import { Dice, parseDice } from '../../engine/dice';
 import { LongRules } from '../../engine/long/rules';
 import { LongState } from '../../engine/long/turn';
@@ -18,6 +18,7 @@ import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } fr
 import { CachedAnswer, HotCache } from '../cache';
 import { ServiceError, fail } from '../errors';
 import { AnyBound, bind } from '../families';
+import { Body, checkKeys, isPlainObject, rulesHash } from '../request';
 import { TurnView } from '../views';
 import { Analyzers } from './evaluators';
 import {
@@ -49,19 +50,6 @@ export const ANALYSIS_LIMITS = Object.freeze({
   maxTruncateAfter: 1000,
 });
 
-type Body = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is Body {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function checkKeys(body: Body, allowed: readonly string[], prefix = ''): void {
-  for (const key of Object.keys(body)) {
-    if (!allowed.includes(key)) {
-      fail('UNKNOWN_FIELD', `unknown field ${prefix}${key.slice(0, 40)}`, { field: `${prefix}${key.slice(0, 40)}` });
-    }
-  }
-}
 
 function integerField(body: Body, name: string, min: number, max: number, fallback: number, prefix = ''): number {
   const v = body[name];
@@ -78,9 +66,6 @@ function probabilitiesView(p: Probabilities): ProbabilitiesView {
   return { win: round(p.win), winMars: round(p.winMars), winKoks: round(p.winKoks), loseMars: round(p.loseMars), loseKoks: round(p.loseKoks) };
 }
 
-function rulesHash(rules: unknown): string {
-  return createHash('sha1').update(JSON.stringify(rules)).digest('hex').slice(0, 16);
-}
 
 function stepsKey(steps: readonly Step[]): string {
   return steps.map((s) => `${s.from}/${s.to}`).join(' ');

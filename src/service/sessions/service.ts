@@ -8,6 +8,7 @@ import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
 import { AnyBound, bind, rebind } from '../families';
 import { Play } from '../families/types';
+import { checkKeys, isPlainObject } from '../request';
 import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { SessionActionInput, Working, act, startGame } from './flow';
@@ -48,9 +49,6 @@ export type ActionName = 'roll' | 'play' | CubeActionType | 'resign' | 'next-gam
 
 export const ACTION_NAMES: readonly ActionName[] = ['roll', 'play', 'double', 'take', 'drop', 'beaver', 'raccoon', 'resign', 'next-game'];
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -73,11 +71,6 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function checkKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
-  for (const key of Object.keys(body)) {
-    if (!allowed.includes(key)) fail('UNKNOWN_FIELD', `unknown field ${key.slice(0, 40)}`, { field: key.slice(0, 40) });
-  }
-}
 
 /** Parses the body of an action into the flow's input. */
 export function parseAction(name: ActionName, body: unknown): SessionActionInput {
