@@ -1,15 +1,13 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { gunzipSync } from 'zlib';
-import { LongRules } from '../../engine/long/rules';
-import { ShortRules } from '../../engine/short/rules';
 import { BearoffSource } from '../../eval/analysis';
 import { BearoffRuleSet } from '../../eval/bearoff/build';
 import { BearoffDatabase, loadBearoffDatabase } from '../../eval/bearoff/database';
-import { Evaluator } from '../../eval/evaluator';
 import { createLongEvaluator, longBearoffRuleSet } from '../../eval/long/evaluator';
 import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { createShortEvaluator } from '../../eval/short/evaluator';
+import { Evaluator } from '../../eval/evaluator';
 import { EvaluatorSet } from './evaluators';
 
 /**
@@ -56,21 +54,6 @@ function readNet(dir: string, name: string): NetFiles {
   };
 }
 
-/** Evaluators kept per rules object (their outcome values and bear-off rule set depend on it). */
-function perRules<R>(make: (rules: Readonly<R>) => Evaluator): (rules: Readonly<R>) => Evaluator {
-  const cache = new Map<string, Evaluator>();
-  return (rules) => {
-    const key = JSON.stringify(rules);
-    let e = cache.get(key);
-    if (!e) {
-      if (cache.size >= 64) cache.clear();
-      e = make(rules);
-      cache.set(key, e);
-    }
-    return e;
-  };
-}
-
 /**
  * The trained networks (issue 8, the default): `data/nets/backgammon` for
  * short nardy and `data/nets/long` for every long-family preset, with the
@@ -96,8 +79,8 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
   };
   return {
     kind: 'neural',
-    short: perRules<ShortRules>((rules) => load('backgammon', { database: () => bearoff('standard'), scoring: rules.scoring })),
-    long: perRules<LongRules>((rules) => load('long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) })),
+    short: (rules) => load('backgammon', { database: () => bearoff('standard'), scoring: rules.scoring }),
+    long: (rules) => load('long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
     preload() {
       net('backgammon');
       net('long');
@@ -110,8 +93,8 @@ export function heuristicEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
   const bearoff = fileBearoffSource(dir);
   return {
     kind: 'heuristic',
-    short: perRules<ShortRules>((rules) => createShortEvaluator({ database: () => bearoff('standard'), scoring: rules.scoring })),
-    long: perRules<LongRules>((rules) => createLongEvaluator({ rules, database: () => bearoff(longBearoffRuleSet(rules)) })),
+    short: (rules) => createShortEvaluator({ database: () => bearoff('standard'), scoring: rules.scoring }),
+    long: (rules) => createLongEvaluator({ rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
   };
 }
 

@@ -7,7 +7,8 @@ import { Evaluator } from '../../eval/evaluator';
  * Where the analysis service gets its evaluators: one per family and rules
  * object (the long family's outcome values and bear-off rule set depend on
  * the preset). The production set reads the committed networks and bear-off
- * databases (data.ts); tests inject `createFakeEvaluator` through the same
+ * databases (data.ts); `Analyzers` asks for one evaluator per rules object
+ * and keeps it; tests inject `createFakeEvaluator` through the same
  * interface, so API answers are exact.
  */
 export interface EvaluatorSet {
