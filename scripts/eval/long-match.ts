@@ -1,3 +1,5 @@
+import { spawn } from 'child_process';
+import { join } from 'path';
 import { Dice } from '../../src/engine/dice';
 import { moverPips, opponentPips } from '../../src/engine/long/board';
 import { newLongGame, winnerOf, needsDice } from '../../src/engine/long/game';
@@ -13,6 +15,7 @@ import { LONG_FEATURES, LONG_SIDE_FEATURES } from '../../src/eval/long/features'
 import { longLoserKind, longTripleMeasure } from '../../src/eval/long/terminal';
 import { LinearWeights } from '../../src/eval/linear';
 import { searchSettings } from '../../src/eval/search-options';
+import { longNetBot } from '../train/long-game';
 import { readBearoffDatabase } from './data';
 
 /**
@@ -80,13 +83,21 @@ export function searchBot(rules: LongRules, plies: number, weights?: LinearWeigh
   };
 }
 
-/** A bot from a spec: `greedy`, `random`, `heuristic@P` (P plies), `pips@P` (pip-race evaluator). */
+/**
+ * A bot from a spec: `greedy`, `random`, `heuristic@P` (the v1 evaluator at
+ * P plies), `pips@P` (pip-race evaluator), `net@P` (the committed long
+ * network, data/nets/long) or `net:<name>@P` (another network under
+ * data/nets, or a path).
+ */
 export function botOf(spec: string, rules: LongRules, seed: number): LongBot {
   if (spec === 'greedy') return pipGreedyBot(seed);
   if (spec === 'random') return randomBot(seed);
-  const m = /^(heuristic|pips)(?:@([0-2]))?$/.exec(spec);
-  if (!m) throw new Error(`unknown bot ${spec}: greedy | random | heuristic@0..2 | pips@0..2`);
-  const plies = m[2] ? Number(m[2]) : 0;
+  const m = /^(heuristic|pips|net)(?::([\w./-]+))?(?:@([0-2]))?$/.exec(spec);
+  if (!m || (m[2] !== undefined && m[1] !== 'net')) {
+    throw new Error(`unknown bot ${spec}: greedy | random | heuristic@0..2 | pips@0..2 | net@0..2 | net:<name>@0..2`);
+  }
+  const plies = m[3] ? Number(m[3]) : 0;
+  if (m[1] === 'net') return longNetBot(rules, plies, m[2]);
   if (m[1] === 'pips') return searchBot(rules, plies, pipRaceWeights(), 'pips');
   return searchBot(rules, plies);
 }
@@ -176,6 +187,34 @@ export function summarise(records: readonly GameRecord[]): { games: number; ppg:
     bMars: records.filter((r) => r.winner === 'b' && r.kind >= 2).length,
     unfinished: records.filter((r) => r.winner === null).length,
   };
+}
+
+/**
+ * Plays games [0, games) of a paired match in `workers` child processes
+ * (whole pairs per worker, which keeps the paired standard error exact).
+ * Each child runs `tsx script ...args --slice from:to` and must print its
+ * `GameRecord[]` as JSON on stdout. Returns the records in game order.
+ */
+export async function playInWorkers(script: string, args: readonly string[], games: number, workers: number): Promise<GameRecord[]> {
+  const tsx = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+  const pairs = Math.ceil(games / 2);
+  const per = Math.ceil(pairs / Math.max(1, workers));
+  const jobs: Promise<GameRecord[]>[] = [];
+  for (let w = 0; w < workers; w++) {
+    const from = Math.min(games, 2 * w * per);
+    const to = Math.min(games, 2 * (w + 1) * per);
+    if (from >= to) continue;
+    jobs.push(
+      new Promise((resolve, reject) => {
+        const child = spawn(tsx, [script, ...args, '--slice', `${from}:${to}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve(JSON.parse(text) as GameRecord[]) : reject(new Error(`worker exited with ${code}`))));
+      }),
+    );
+  }
+  return (await Promise.all(jobs)).flat().sort((x, y) => x.game - y.game);
 }
 
 /** The rules of a preset name. */

@@ -10,7 +10,8 @@ import { flipInPlace } from '../../src/eval/probabilities';
 import { isLongRace } from '../../src/eval/race';
 import { searchSettings } from '../../src/eval/search-options';
 import { tdTargets } from '../../src/eval/neural/training';
-import { LongBot } from '../eval/long-match';
+import type { LongBot } from '../eval/long-match';
+import { DEFAULT_NET, readLongNet } from './nets';
 
 /**
  * Long-family play for training: 0-ply choice among the legal plays of a
@@ -145,4 +146,12 @@ export function evaluatorBot(
       return k >= 0 ? k : 0;
     },
   };
+}
+
+/**
+ * A committed long-family network (`data/nets/<name>`, default the service's
+ * `long`) as a bot at `plies`, labelled `net` or by its name.
+ */
+export function longNetBot(rules: Readonly<LongRules>, plies: number, name?: string): LongBot {
+  return evaluatorBot(rules, readLongNet(rules, name ?? DEFAULT_NET.long), plies, name ?? 'net');
 }
