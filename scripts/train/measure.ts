@@ -1,16 +1,14 @@
-import { spawn } from 'child_process';
-import { join } from 'path';
 import { cubelessEquity } from '../../src/eval/equity';
-import { Evaluator } from '../../src/eval/evaluator';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { Probabilities } from '../../src/eval/probabilities';
 import { ShortSearch } from '../../src/eval/short/search';
 import { readBearoffDatabase } from '../eval/data';
-import { ORACLE_DIR, probabilitiesOfArray, readEvalCases, shortBoardOf } from '../eval/gnubg-cases';
-import { GameRecord, LongBot, playPairedGame, presetRules, summarise } from '../eval/long-match';
+import { probabilitiesOfArray, readEvalCases, shortBoardOf } from '../eval/gnubg-cases';
+import { gnubgBotCommand, playVersusGnubg } from '../eval/gnubg-match';
+import { GameRecord, LongBot, botOf, playInWorkers, playPairedGame, presetRules, summarise } from '../eval/long-match';
 import { LongRules } from '../../src/engine/long/rules';
 import { evaluatorBot } from './long-game';
-import { DEFAULT_NET, readLongNet, readShortNet } from './nets';
+import { DEFAULT_NET, readShortNet } from './nets';
 
 /**
  * Strength and accuracy of the neural evaluators (docs/neural.md).
@@ -45,41 +43,15 @@ async function versusGnubg(): Promise<void> {
   const seed = numberOption('seed', 1);
   const gnubgPlies = numberOption('gnubg-plies', 0);
   const net = option('net') ?? DEFAULT_NET.short;
-  const tsx = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-  const bot = `${tsx} ${join(__dirname, 'neural-bot.ts')} --plies ${plies} --net ${net}`;
-  const args = [
-    join(ORACLE_DIR, 'play_vs_gnubg.py'),
-    '--bot',
-    bot,
-    '--games',
-    String(games),
-    '--plies',
-    String(gnubgPlies),
-    '--workers',
-    String(numberOption('workers', 8)),
-    '--seed',
-    String(seed),
-    '--quiet',
-  ];
   const started = Date.now();
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('python3', args, { cwd: ORACLE_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-    let text = '';
-    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`play_vs_gnubg.py exited with ${code}`)),
-    );
+  const { summary: s, output } = await playVersusGnubg({
+    bot: gnubgBotCommand('net', plies, net),
+    games,
+    gnubgPlies,
+    workers: numberOption('workers', 8),
+    seed,
   });
-  const s = JSON.parse(output) as {
-    ppg: number;
-    stderr: number;
-    stderrPairs: number | null;
-    botWins: number;
-    games: number;
-    illegal: number;
-  };
-  console.log(output.trim());
+  console.log(output);
   console.log(
     `\nneural (${net}) @${plies} ply vs gnubg @${gnubgPlies} ply, ${s.games} games (paired dice, seed ${seed}): ${signed(s.ppg)} ppg ± ${(s.stderrPairs ?? s.stderr).toFixed(3)} ` +
       `(s.e. over pairs), won ${s.botWins}, illegal ${s.illegal}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -119,16 +91,19 @@ function evalError(): void {
   }
 }
 
-/** `net@P`, `net:<name>@P` (a file under data/nets), `heuristic@P` (v1). */
+/**
+ * `net@P`, `net:<name>@P` (a file under data/nets) as in the strength
+ * instrument's `botOf`; `heuristic@P` (v1) here through `evaluatorBot`, the
+ * training scripts' bot (the 0-ply choice without a search on one-stage rules).
+ */
 function longBot(spec: string, rules: LongRules): LongBot {
-  const m = /^(net|heuristic)(?::([\w./-]+))?@([0-2])$/.exec(spec);
-  if (!m) throw new Error(`unknown bot ${spec}: net@P | net:<name>@P | heuristic@P`);
-  const plies = Number(m[3]);
-  const evaluator: Evaluator =
-    m[1] === 'net'
-      ? readLongNet(rules, m[2] ?? DEFAULT_NET.long)
-      : createLongEvaluator({ rules, database: () => readBearoffDatabase(longBearoffRuleSet(rules)) });
-  return evaluatorBot(rules, evaluator, plies, m[2] ?? m[1]);
+  const m = /^heuristic@([0-2])$/.exec(spec);
+  if (m) {
+    const evaluator = createLongEvaluator({ rules, database: () => readBearoffDatabase(longBearoffRuleSet(rules)) });
+    return evaluatorBot(rules, evaluator, Number(m[1]), 'heuristic');
+  }
+  if (!/^net(?::[\w./-]+)?@[0-2]$/.test(spec)) throw new Error(`unknown bot ${spec}: net@P | net:<name>@P | heuristic@P`);
+  return botOf(spec, rules, 0);
 }
 
 async function longMatch(): Promise<void> {
@@ -150,43 +125,8 @@ async function longMatch(): Promise<void> {
   }
   const workers = Math.max(1, numberOption('workers', 2));
   const started = Date.now();
-  const pairs = Math.ceil(games / 2);
-  const per = Math.ceil(pairs / workers);
-  const tsx = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-  const jobs: Promise<GameRecord[]>[] = [];
-  for (let w = 0; w < workers; w++) {
-    const from = Math.min(games, 2 * w * per);
-    const to = Math.min(games, 2 * (w + 1) * per);
-    if (from >= to) continue;
-    const args = [
-      __filename,
-      'long',
-      '--preset',
-      preset,
-      '--a',
-      a,
-      '--b',
-      b,
-      '--seed',
-      String(seed),
-      '--slice',
-      `${from}:${to}`,
-    ];
-    jobs.push(
-      new Promise((resolve, reject) => {
-        const child = spawn(tsx, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-        child.on('error', reject);
-        child.on('close', (code) =>
-          code === 0
-            ? resolve(JSON.parse(text) as GameRecord[])
-            : reject(new Error(`worker exited with ${code}`)),
-        );
-      }),
-    );
-  }
-  const records = (await Promise.all(jobs)).flat().sort((x, y) => x.game - y.game);
+  const args = ['long', '--preset', preset, '--a', a, '--b', b, '--seed', String(seed)];
+  const records = await playInWorkers(__filename, args, games, workers);
   const s = summarise(records);
   const seconds = (Date.now() - started) / 1000;
   console.log(JSON.stringify({ preset, a, b, seed, ...s, seconds: Math.round(seconds) }));

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { Analyzers } from '../../src/service/analysis/evaluators';
-import { evaluatorsOf, neuralEvaluators } from '../../src/service/analysis/data';
+import { DEFAULT_DATA_DIR, evaluatorsOf, neuralEvaluators } from '../../src/service/analysis/data';
 import { EvaluationView } from '../../src/service/analysis/views';
 
 /*
@@ -51,6 +51,27 @@ describe.each(['neural', 'heuristic'] as const)('EVALUATOR=%s', (kind) => {
 });
 
 describe('data files', () => {
+  it('a preset with its own network (data/nets/<preset>.bin) is evaluated by it; the others by the classic one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nardy-data-'));
+    try {
+      mkdirSync(join(dir, 'nets'));
+      for (const f of ['bearoff-standard.bin.gz', 'bearoff-exact-only.bin.gz']) copyFileSync(join(DEFAULT_DATA_DIR, f), join(dir, f));
+      for (const f of ['backgammon.bin', 'backgammon.json', 'long.bin', 'long.json']) copyFileSync(join(DEFAULT_DATA_DIR, 'nets', f), join(dir, 'nets', f));
+      // The classic weights under another name stand in for a preset's own network.
+      copyFileSync(join(DEFAULT_DATA_DIR, 'nets', 'long.bin'), join(dir, 'nets', 'giul.bin'));
+      const manifest = JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'nets', 'long.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(dir, 'nets', 'giul.json'), JSON.stringify({ ...manifest, name: 'neural-giul', file: 'giul.bin' }));
+      const set = neuralEvaluators(dir);
+      set.preload?.();
+      const service = new AnalysisService(new Analyzers(set));
+      expect((await evaluate(service, { variant: 'giul', positionId: 'GAAA8_fAAAg__DA' })).evaluator.name).toBe('neural-giul');
+      expect((await evaluate(service, { variant: 'crazy', positionId: 'GAAA8_fAAAg__DA' })).evaluator.name).toBe('neural-long');
+      expect((await evaluate(service, { variant: 'long', positionId: 'GAAA8_fAAAg__DA' })).evaluator.name).toBe('neural-long');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a missing network stops the start with its path', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nardy-data-'));
     try {

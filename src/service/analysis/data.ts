@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { gunzipSync } from 'zlib';
+import { VARIANTS } from '../../engine/variants';
 import { BearoffSource } from '../../eval/analysis';
 import { BearoffRuleSet } from '../../eval/bearoff/build';
 import { BearoffDatabase, loadBearoffDatabase } from '../../eval/bearoff/database';
@@ -71,6 +72,7 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
     }
     return files;
   };
+  const ownNet = (preset: string): boolean => /^[a-z-]+$/.test(preset) && existsSync(join(dir, 'nets', `${preset}.bin`));
   const load = (name: string, options: Parameters<typeof loadNeuralEvaluator>[2]): Evaluator => {
     const files = net(name);
     const loaded = loadNeuralEvaluator(files.bytes, files.manifest, options);
@@ -80,10 +82,12 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
   return {
     kind: 'neural',
     short: (rules) => load('backgammon', { database: () => bearoff('standard'), scoring: rules.scoring }),
-    long: (rules) => load('long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
+    // A preset trained on its own (docs/neural.md) has data/nets/<preset>.bin; the others use the classic net.
+    long: (rules, preset) => load(ownNet(preset) ? preset : 'long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
     preload() {
       net('backgammon');
       net('long');
+      for (const v of VARIANTS) if (v.family === 'long' && ownNet(v.name)) net(v.name);
     },
   };
 }

@@ -12,10 +12,11 @@ import { Evaluator } from '../../eval/evaluator';
  * interface, so API answers are exact.
  */
 export interface EvaluatorSet {
-  /** `neural`, `heuristic`, `fake`, …: reported in `GET /v1/evaluators`-style metadata and logs. */
+  /** `neural`, `heuristic`, `fake`, …: logged at start-up. */
   readonly kind: string;
   short(rules: Readonly<ShortRules>): Evaluator;
-  long(rules: Readonly<LongRules>): Evaluator;
+  /** `preset`: the variant's name (a preset may have its own network). */
+  long(rules: Readonly<LongRules>, preset: string): Evaluator;
   /** Loads whatever the set loads lazily (the service calls it at start-up; errors surface there). */
   preload?(): void;
 }
@@ -45,12 +46,12 @@ export class Analyzers {
     return a;
   }
 
-  long(rules: Readonly<LongRules>): LongAnalyzer {
-    const key = JSON.stringify(rules);
+  long(rules: Readonly<LongRules>, preset: string): LongAnalyzer {
+    const key = `${preset} ${JSON.stringify(rules)}`;
     let a = this.longs.get(key);
     if (!a) {
       if (this.longs.size >= MAX_ANALYZERS) this.longs.clear();
-      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules) });
+      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules, preset) });
       this.longs.set(key, a);
     }
     return a;

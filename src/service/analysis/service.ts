@@ -126,7 +126,7 @@ export class AnalysisService {
       return { family: 'short', bound: bound.value, state: parsed.value.state as ShortPosition, analyzer: this.analyzers.short(rules), dice };
     }
     const rules = bound.value.rules as LongRules;
-    return { family: 'long', bound: bound.value, state: parsed.value.state as LongState, analyzer: this.analyzers.long(rules), dice };
+    return { family: 'long', bound: bound.value, state: parsed.value.state as LongState, analyzer: this.analyzers.long(rules, variant.value.name), dice };
   }
 
   private evaluatorView(evaluator: Evaluator, plies: number): EvaluatorView {
