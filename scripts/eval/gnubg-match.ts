@@ -48,7 +48,9 @@ export interface GnubgMatchSummary {
 }
 
 /** Runs play_vs_gnubg.py and returns its summary and its raw JSON output. */
-export async function playVersusGnubg(options: GnubgMatchOptions): Promise<{ summary: GnubgMatchSummary; output: string }> {
+export async function playVersusGnubg(
+  options: GnubgMatchOptions,
+): Promise<{ summary: GnubgMatchSummary; output: string }> {
   const args = [
     join(ORACLE_DIR, 'play_vs_gnubg.py'),
     '--bot',
@@ -68,7 +70,9 @@ export async function playVersusGnubg(options: GnubgMatchOptions): Promise<{ sum
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`play_vs_gnubg.py exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`play_vs_gnubg.py exited with ${code}`)),
+    );
   });
   return { summary: JSON.parse(output) as GnubgMatchSummary, output: output.trim() };
 }

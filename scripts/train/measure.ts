@@ -5,7 +5,15 @@ import { ShortSearch } from '../../src/eval/short/search';
 import { readBearoffDatabase } from '../eval/data';
 import { probabilitiesOfArray, readEvalCases, shortBoardOf } from '../eval/gnubg-cases';
 import { gnubgBotCommand, playVersusGnubg } from '../eval/gnubg-match';
-import { GameRecord, LongBot, botOf, playInWorkers, playPairedGame, presetRules, summarise } from '../eval/long-match';
+import {
+  GameRecord,
+  LongBot,
+  botOf,
+  playInWorkers,
+  playPairedGame,
+  presetRules,
+  summarise,
+} from '../eval/long-match';
 import { LongRules } from '../../src/engine/long/rules';
 import { evaluatorBot } from './long-game';
 import { DEFAULT_NET, readShortNet } from './nets';
@@ -99,10 +107,14 @@ function evalError(): void {
 function longBot(spec: string, rules: LongRules): LongBot {
   const m = /^heuristic@([0-2])$/.exec(spec);
   if (m) {
-    const evaluator = createLongEvaluator({ rules, database: () => readBearoffDatabase(longBearoffRuleSet(rules)) });
+    const evaluator = createLongEvaluator({
+      rules,
+      database: () => readBearoffDatabase(longBearoffRuleSet(rules)),
+    });
     return evaluatorBot(rules, evaluator, Number(m[1]), 'heuristic');
   }
-  if (!/^net(?::[\w./-]+)?@[0-2]$/.test(spec)) throw new Error(`unknown bot ${spec}: net@P | net:<name>@P | heuristic@P`);
+  if (!/^net(?::[\w./-]+)?@[0-2]$/.test(spec))
+    throw new Error(`unknown bot ${spec}: net@P | net:<name>@P | heuristic@P`);
   return botOf(spec, rules, 0);
 }
 

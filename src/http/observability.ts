@@ -28,7 +28,7 @@ export interface Metrics {
   /** Time to compute legal moves (cache misses only), by variant family. */
   readonly movegen: Histogram<'variant'>;
   /** Time of position evaluations, by evaluator. */
-  readonly evaluation: Histogram<'evaluator'>;
+  readonly evaluation: Histogram<'evaluator' | 'operation'>;
 }
 
 export function createMetrics(services: Services, storeUp?: () => boolean): Metrics {
@@ -56,8 +56,8 @@ export function createMetrics(services: Services, storeUp?: () => boolean): Metr
   });
   const evaluation = new Histogram({
     name: 'nardy_evaluation_duration_seconds',
-    help: 'Position evaluation time per request',
-    labelNames: ['evaluator'] as const,
+    help: 'Analysis time per request (cache misses), by evaluator kind and operation (evaluate, batch, best, rollout)',
+    labelNames: ['evaluator', 'operation'] as const,
     buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
     registers: [registry],
   });

@@ -59,17 +59,27 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
     }
     sendCached(req, res, answer);
   });
+  /** Observes the analysis time of answers computed now (not cache hits). */
+  const timed = async <T>(operation: string, work: () => Promise<T> | T, computed: (answer: T) => boolean = () => true): Promise<T> => {
+    const started = process.hrtime.bigint();
+    const answer = await work();
+    if (computed(answer)) {
+      metrics?.evaluation.observe({ evaluator: services.analysis.kind, operation }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+    return answer;
+  };
+  const miss = (answer: CachedAnswer<unknown>): boolean => answer.cache !== 'HIT';
   router.post('/moves/best', async (req, res) => {
-    sendCached(req, res, await services.analysis.bestMoves(req.body));
+    sendCached(req, res, await timed('best', () => services.analysis.bestMoves(req.body), miss));
   });
   router.post('/evaluate', async (req, res) => {
-    sendCached(req, res, await services.analysis.evaluate(req.body));
+    sendCached(req, res, await timed('evaluate', () => services.analysis.evaluate(req.body), miss));
   });
   router.post('/evaluate/batch', async (req, res) => {
-    res.json(await services.analysis.evaluateBatch(req.body));
+    res.json(await timed('batch', () => services.analysis.evaluateBatch(req.body)));
   });
-  router.post('/rollout', (req, res) => {
-    res.json(services.analysis.rollout(req.body));
+  router.post('/rollout', async (req, res) => {
+    res.json(await timed('rollout', () => services.analysis.rollout(req.body)));
   });
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));

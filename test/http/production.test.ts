@@ -28,10 +28,11 @@ describe('observability', () => {
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('/metrics has per-route counts and latency, cache counters, move-generation timings and store state', async () => {
+  it('/metrics has per-route counts and latency, cache counters, move-generation and analysis timings and store state', async () => {
     await request(app.app)
       .post('/v1/moves')
       .send({ variant: 'long', position: { turn: 'white', white: { points: { '24': 15 } }, black: { points: { '24': 15 } } }, dice: [5, 2] });
+    await request(app.app).post('/v1/evaluate').send({ variant: 'long', positionId: 'GAAA8_fAAAg__DA', plies: 1 });
     const res = await request(app.app).get('/metrics');
     expect(res.status).toBe(200);
     expect(res.text).toContain('http_requests_total{method="POST",route="/v1/moves",status="200"}');
@@ -39,6 +40,7 @@ describe('observability', () => {
     expect(res.text).toContain('nardy_cache_misses_total');
     expect(res.text).toContain('nardy_movegen_duration_seconds_count{variant="long"}');
     expect(res.text).toContain('nardy_store_up 1');
+    expect(res.text).toContain('nardy_evaluation_duration_seconds_count{evaluator="neural",operation="evaluate"}');
   });
 
   it('/ready answers 200, and 503 once the app drains', async () => {
