@@ -11,6 +11,10 @@ import { ORACLE_DIR } from './gnubg-cases';
  */
 export type GnubgBotKind = 'net' | 'heuristic';
 
+export function isGnubgBotKind(name: string): name is GnubgBotKind {
+  return name === 'net' || name === 'heuristic';
+}
+
 const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 
 /**

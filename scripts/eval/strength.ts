@@ -1,5 +1,5 @@
 import { GameRecord, botOf, playInWorkers, playPairedGame, presetRules, summarise } from './long-match';
-import { GnubgBotKind, gnubgBotCommand, playVersusGnubg } from './gnubg-match';
+import { gnubgBotCommand, isGnubgBotKind, playVersusGnubg } from './gnubg-match';
 
 /**
  * Strength instrument (docs/strength.md).
@@ -43,10 +43,10 @@ async function versusGnubg(): Promise<void> {
   const seed = numberOption('seed', 1);
   const gnubgPlies = numberOption('gnubg-plies', 0);
   const kind = option('bot') ?? 'net';
-  if (kind !== 'net' && kind !== 'heuristic') throw new Error(`unknown --bot ${kind}: net | heuristic`);
+  if (!isGnubgBotKind(kind)) throw new Error(`unknown --bot ${kind}: net | heuristic`);
   const net = option('net');
   const started = Date.now();
-  const { summary, output } = await playVersusGnubg({ bot: gnubgBotCommand(kind as GnubgBotKind, plies, net), games, gnubgPlies, workers, seed });
+  const { summary, output } = await playVersusGnubg({ bot: gnubgBotCommand(kind, plies, net), games, gnubgPlies, workers, seed });
   console.log(output);
   const label = kind === 'net' ? `net (${net ?? 'backgammon'})` : 'heuristic';
   console.log(
