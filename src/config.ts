@@ -25,6 +25,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** The evaluators of the analysis endpoints: the trained networks (default) or the v1 heuristics. */
   evaluator: 'neural' | 'heuristic';
+  /** Wall-clock budget of one analysis search; past it the answer comes from fewer plies. */
+  analysisBudgetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +90,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
     evaluator,
+    analysisBudgetMs: integer(env, 'ANALYSIS_BUDGET_MS', 2000, 10, 60_000),
   };
 }

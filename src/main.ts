@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   log.info({ evaluator: evaluators.kind }, 'evaluators loaded');
   const ttl = {
     evaluators,
+    analysisBudgetMs: config.analysisBudgetMs,
     gameTtlSeconds: config.gameTtlSeconds,
     cacheTtlSeconds: config.cacheTtlSeconds,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,

@@ -16,7 +16,7 @@ import { LongSearch, RankedLongTurn } from './long/search';
 import { PipCounts, longPipCounts, shortPipCounts } from './pips';
 import { Probabilities } from './probabilities';
 import { isLongRace, isShortRace } from './race';
-import { SearchSettings, searchSettings } from './search-options';
+import { BudgetGuard, SearchBudget, SearchBudgetExceeded, SearchSettings, searchSettings } from './search-options';
 import { createShortEvaluator } from './short/evaluator';
 import { RankedShortTurn, ShortSearch } from './short/search';
 
@@ -35,6 +35,31 @@ export interface PositionEvaluation {
   readonly plies: number;
   /** `name version` of the evaluator, for cache keys. */
   readonly evaluator: string;
+}
+
+/** Ranked plays and the plies they were searched at (fewer than asked when the budget ran out). */
+export interface RankedPlays<T> {
+  readonly turns: T[];
+  readonly plies: number;
+}
+
+/**
+ * Runs `work` at `plies` under `budget`; when the budget runs out, again at
+ * one ply less, down to 0 ply, which always runs to the end (its cost is
+ * bounded by the legal plays). Returns the result and the plies used.
+ */
+function withinBudget<T>(guard: BudgetGuard, plies: number, budget: SearchBudget | undefined, work: (plies: number) => T): { value: T; plies: number } {
+  for (let p = plies; p > 0; p--) {
+    guard.set(budget ?? null);
+    try {
+      return { value: work(p), plies: p };
+    } catch (e) {
+      if (!(e instanceof SearchBudgetExceeded)) throw e;
+    } finally {
+      guard.set(null);
+    }
+  }
+  return { value: work(0), plies: 0 };
 }
 
 /** Options shared by the analyzers. */
@@ -84,7 +109,11 @@ export interface ShortAnalyzer {
   readonly evaluator: Evaluator;
   readonly values: OutcomeValues;
   evaluate(position: ShortPosition, plies: number): Result<PositionEvaluation, RulesError>;
+  /** As `evaluate`, within a wall-clock budget: at fewer plies (reported) when it runs out. */
+  evaluateWithin(position: ShortPosition, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
   rankTurns(position: ShortPosition, dice: Dice, settings: SearchSettings | number): Result<RankedShortTurn[], RulesError>;
+  /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
+  rankTurnsWithin(position: ShortPosition, dice: Dice, plies: number, budget?: SearchBudget): Result<RankedPlays<RankedShortTurn>, RulesError>;
   cube(position: ShortPosition, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
 }
 
@@ -97,25 +126,35 @@ export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD
   const values = shortOutcomeValues(rules);
   const search = new ShortSearch(evaluator, values);
   const describe = `${evaluator.name} ${evaluator.version}`;
-  const evaluate = (position: ShortPosition, plies: number): Result<PositionEvaluation, RulesError> => {
+  const evaluateWithin = (position: ShortPosition, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
     const bad = plyError(plies);
     if (bad) return err(bad);
     const playable = checkShortPlayable(position);
     if (!playable.ok) return playable;
-    const probabilities = search.evaluate(position.board, plies);
+    const run = withinBudget(search.guard, plies, budget, (p) => search.evaluate(position.board, p));
     return ok({
-      probabilities,
-      equity: cubelessEquity(probabilities, values),
+      probabilities: run.value,
+      equity: cubelessEquity(run.value, values),
       pips: shortPipCounts(position.board),
       race: isShortRace(position.board),
-      plies,
+      plies: run.plies,
       evaluator: describe,
     });
   };
+  const evaluate = (position: ShortPosition, plies: number) => evaluateWithin(position, plies);
   return {
     evaluator,
     values,
     evaluate,
+    evaluateWithin,
+    rankTurnsWithin(position, dice, plies, budget) {
+      const bad = plyError(plies);
+      if (bad) return err(bad);
+      const playable = checkShortPlayable(position);
+      if (!playable.ok) return playable;
+      const run = withinBudget(search.guard, plies, budget, (p) => search.rankTurns(position.board, dice, searchSettings(p)));
+      return ok({ turns: run.value, plies: run.plies });
+    },
     rankTurns(position, dice, settings) {
       const s = typeof settings === 'number' ? settings : settings.plies;
       const bad = plyError(s);
@@ -140,8 +179,12 @@ export interface LongAnalyzer {
   readonly values: OutcomeValues;
   /** Before the side to move rolls; pending cascade / debt stages are resolved as the search does. */
   evaluate(state: LongState, plies: number): Result<PositionEvaluation, RulesError>;
+  /** As `evaluate`, within a wall-clock budget: at fewer plies (reported) when it runs out. */
+  evaluateWithin(state: LongState, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
   /** The plays of the current stage (with `dice` when it is a roll), ranked. */
   rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings | number): Result<RankedLongTurn[], RulesError>;
+  /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
+  rankTurnsWithin(state: LongState, dice: Dice | undefined, plies: number, budget?: SearchBudget): Result<RankedPlays<RankedLongTurn>, RulesError>;
   cube(state: LongState, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
 }
 
@@ -152,26 +195,43 @@ export function createLongAnalyzer(rules: Readonly<LongRules>, options: Analyzer
   const values = longOutcomeValues(rules);
   const search = new LongSearch(rules, evaluator, values);
   const describe = `${evaluator.name} ${evaluator.version}`;
-  const evaluate = (state: LongState, plies: number): Result<PositionEvaluation, RulesError> => {
+  const evaluateWithin = (state: LongState, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
     const bad = plyError(plies);
     if (bad) return err(bad);
     const playable = checkPlayable(state);
     if (!playable.ok) return playable;
-    const probabilities = search.evaluateState(state, plies);
+    const run = withinBudget(search.guard, plies, budget, (p) => search.evaluateState(state, p));
     return ok({
-      probabilities,
-      equity: cubelessEquity(probabilities, values),
+      probabilities: run.value,
+      equity: cubelessEquity(run.value, values),
       pips: longPipCounts(state.position.board),
       race: isLongRace(state.position.board),
-      plies,
+      plies: run.plies,
       evaluator: describe,
     });
   };
+  const evaluate = (state: LongState, plies: number) => evaluateWithin(state, plies);
   return {
     rules,
     evaluator,
     values,
     evaluate,
+    evaluateWithin,
+    rankTurnsWithin(state, dice, plies, budget) {
+      const bad = plyError(plies);
+      if (bad) return err(bad);
+      let failed: RulesError | null = null;
+      const run = withinBudget(search.guard, plies, budget, (p) => {
+        const r = search.rankTurns(state, dice, searchSettings(p));
+        if (!r.ok) {
+          failed = r.error;
+          return [];
+        }
+        return r.value;
+      });
+      if (failed) return err(failed);
+      return ok({ turns: run.value, plies: run.plies });
+    },
     rankTurns(state, dice, settings) {
       const s = typeof settings === 'number' ? settings : settings.plies;
       const bad = plyError(s);

@@ -34,5 +34,5 @@ export type { CubeAction, CubeDecision, CubeOptions, CubeOwner, CubeResponse, Cu
 export { DEFAULT_CUBE_EFFICIENCY, cubeDecision, moneyCubefulEquity, raceCubeEfficiency } from './cube/decision';
 export type { GameKind, MatchEquityTable, MetModel } from './cube/met';
 export { DEFAULT_MET_MODEL, computeMatchEquityTable, defaultMatchEquityTable } from './cube/met';
-export type { AnalyzerOptions, BearoffSource, LongAnalyzer, PositionEvaluation, ShortAnalyzer } from './analysis';
+export type { AnalyzerOptions, BearoffSource, LongAnalyzer, PositionEvaluation, RankedPlays, ShortAnalyzer } from './analysis';
 export { createLongAnalyzer, createShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from './analysis';

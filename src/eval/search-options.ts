@@ -31,3 +31,41 @@ export function searchSettings(plies: number, rootFilter: MoveFilter = ROOT_FILT
   if (!Number.isInteger(plies) || plies < 0 || plies > 2) throw new RangeError('plies must be 0, 1 or 2');
   return { plies, rootFilter, innerFilter };
 }
+
+/**
+ * A wall-clock budget for a search (the core stays pure: the caller gives
+ * the clock). The search looks at the clock every few hundred nodes and
+ * throws `SearchBudgetExceeded` once `deadline` has passed; the analyzers
+ * then answer at fewer plies (analysis.ts).
+ */
+export interface SearchBudget {
+  /** Milliseconds, e.g. `performance.now`. */
+  readonly clock: () => number;
+  /** `clock()` value after which the search gives up. */
+  readonly deadline: number;
+}
+
+/** Thrown by a search whose budget ran out. */
+export class SearchBudgetExceeded extends Error {
+  constructor() {
+    super('search budget exceeded');
+    this.name = 'SearchBudgetExceeded';
+  }
+}
+
+/** Node counter shared by the searches: checks the budget every 256 nodes. */
+export class BudgetGuard {
+  private budget: SearchBudget | null = null;
+  private ticks = 0;
+
+  set(budget: SearchBudget | null): void {
+    this.budget = budget;
+    this.ticks = 0;
+  }
+
+  /** Call at every search node. */
+  tick(): void {
+    if (this.budget === null || (++this.ticks & 255) !== 0) return;
+    if (this.budget.clock() > this.budget.deadline) throw new SearchBudgetExceeded();
+  }
+}

@@ -94,8 +94,10 @@ export class EvaluatorInfo {
   name!: string;
   @Field(() => String)
   version!: string;
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The plies searched: fewer than requestedPlies when the search budget ran out.' })
   plies!: number;
+  @Field(() => Int)
+  requestedPlies!: number;
 }
 
 @ObjectType()

@@ -26,6 +26,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Evaluators of the analysis endpoints (default: the trained networks under data/, read on first use). */
   evaluators?: EvaluatorSet;
+  /** Wall-clock budget of one analysis search (ANALYSIS_BUDGET_MS). */
+  analysisBudgetMs?: number;
 }
 
 /** Builds the services; anything not given is the embedded in-memory default. */
@@ -37,7 +39,7 @@ export function buildServices(options: ServiceOptions = {}): Services {
     store,
     cacheStore,
     cache,
-    analysis: new AnalysisService(new Analyzers(options.evaluators ?? neuralEvaluators()), cache),
+    analysis: new AnalysisService(new Analyzers(options.evaluators ?? neuralEvaluators()), cache, { searchBudgetMs: options.analysisBudgetMs }),
     sessions: new GameSessions({
       store,
       seeds: options.seeds ?? cryptoSeeds,

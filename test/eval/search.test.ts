@@ -12,7 +12,10 @@ import { STANDARD_VALUES, OIN_MARS_VALUES, cubelessEquity } from '../../src/eval
 import { createLongEvaluator } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { flipProbabilities } from '../../src/eval/probabilities';
-import { searchSettings } from '../../src/eval/search-options';
+import { SearchBudgetExceeded, searchSettings } from '../../src/eval/search-options';
+import { createFakeEvaluator } from '../../src/eval/fake';
+import { createShortAnalyzer } from '../../src/eval/analysis';
+import { parseLongState } from '../../src/engine/long/state';
 import { SHORT_ROLLS } from '../../src/eval/short/features';
 import { createShortEvaluator } from '../../src/eval/short/evaluator';
 import { ShortSearch } from '../../src/eval/short/search';
@@ -169,5 +172,48 @@ describe('expectimax consistency (long nardy)', () => {
     const value = debtSearch.evaluateState(fours.value[0].state, 1);
     expect(value.win).toBeGreaterThanOrEqual(0);
     expect(value.win).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('search depth and budget', () => {
+  const crazy = LONG_PRESETS.crazy;
+  const fake = createFakeEvaluator({ family: 'long' });
+
+  it('CR-1: a cascade chain (2-2 … 6-6) below a roll that cascades again goes deeper than the preallocated levels', () => {
+    // White owes the rest of a cascade from 1-1: 2-2, then 3-3 … 6-6; at 1 ply Black's 1-1 cascades as far.
+    // Checkers are spread, so every stage has several plays (the search then looks at each).
+    const parsed = parseLongState(
+      {
+        turn: 'white',
+        white: { points: { '24': 5, '20': 2, '18': 2, '15': 2, '13': 2, '10': 2 } },
+        black: { points: { '24': 5, '19': 2, '17': 2, '16': 2, '14': 2, '11': 2 } },
+        firstTurn: { white: false, black: false },
+        pending: [{ actor: 'white', origin: 'cascade', units: [2, 2, 2, 2] }],
+      },
+      crazy,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const search = new LongSearch(crazy, fake);
+    const p = search.evaluateState(parsed.value, 1);
+    expect(p.win).toBeGreaterThan(0);
+    expect(p.win).toBeLessThan(1);
+  });
+
+  it('a search past its budget throws, and the analyzer answers at fewer plies', () => {
+    let now = 0;
+    const clock = (): number => (now += 1000);
+    const search = new ShortSearch(createFakeEvaluator({ family: 'short' }));
+    search.guard.set({ clock, deadline: 1 });
+    expect(() => search.evaluate(initialShortPosition('white').board, 1)).toThrow(SearchBudgetExceeded);
+    search.guard.set(null);
+    expect(() => search.evaluate(initialShortPosition('white').board, 1)).not.toThrow();
+
+    const analyzer = createShortAnalyzer(SHORT_STANDARD, { evaluator: createFakeEvaluator({ family: 'short' }) });
+    const e = analyzer.evaluateWithin(initialShortPosition('white'), 2, { clock, deadline: 1 });
+    expect(e.ok && e.value.plies).toBe(0);
+    const ranked = analyzer.rankTurnsWithin(initialShortPosition('white'), [6, 4], 2, { clock, deadline: 1 });
+    expect(ranked.ok && ranked.value.plies).toBe(0);
+    const unhurried = analyzer.rankTurnsWithin(initialShortPosition('white'), [6, 4], 1, { clock: () => 0, deadline: 1 });
+    expect(unhurried.ok && unhurried.value.plies).toBe(1);
   });
 });

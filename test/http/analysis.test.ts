@@ -5,7 +5,8 @@ import { createFakeEvaluator } from '../../src/eval/fake';
 import { Probabilities } from '../../src/eval/probabilities';
 import { App } from '../../src/http/app';
 import { buildServices } from '../../src/http/services';
-import { EvaluatorSet } from '../../src/service/analysis/evaluators';
+import { Analyzers, EvaluatorSet } from '../../src/service/analysis/evaluators';
+import { AnalysisService } from '../../src/service/analysis/service';
 import { bind } from '../../src/service/families';
 import { MemoryCache } from '../../src/service/store/memory';
 import { testApp } from '../support/app';
@@ -53,7 +54,7 @@ function withoutNulls(value: unknown): unknown {
 const PROBS = 'win winMars winKoks loseMars loseKoks';
 const EVALUATION = `variant positionId sideToMove probabilities { ${PROBS} } equity { cubeless cubeful }
   cubeDecision { action response equity noDouble doubleTake doublePass cubeless efficiency matchWinningChances { cubeless noDouble doubleTake doublePass } }
-  pips { white black } race evaluator { name version plies }`;
+  pips { white black } race evaluator { name version plies requestedPlies }`;
 const TURN = 'steps { from to } notation position positionId next { kind actor units stages winner }';
 
 async function gql(query: string, input: object): Promise<{ data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] }> {
@@ -68,7 +69,7 @@ describe('POST /v1/evaluate', () => {
     expect(rest.status).toBe(200);
     expect(rest.body.probabilities).toEqual({ win: 0.5, winMars: 0.0625, winKoks: 0, loseMars: 0.0625, loseKoks: 0 });
     expect(rest.body.equity).toEqual({ cubeless: 0 });
-    expect(rest.body.evaluator).toEqual({ name: 'fake', version: '1', plies: 0 });
+    expect(rest.body.evaluator).toEqual({ name: 'fake', version: '1', plies: 0, requestedPlies: 0 });
     expect(rest.body.sideToMove).toBe('white');
     expect(rest.body.pips.white).toBe(rest.body.pips.black);
     const g = await gql(`query($input: EvaluateInput!) { evaluate(input: $input) { ${EVALUATION} } }`, input);
@@ -179,6 +180,20 @@ describe('POST /v1/evaluate', () => {
   });
 });
 
+describe('the search budget (ANALYSIS_BUDGET_MS)', () => {
+  it('answers at fewer plies when the search runs out of time, and says so', async () => {
+    let now = 0;
+    const service = new AnalysisService(new Analyzers(fakeSet()), undefined, { searchBudgetMs: 5, clock: () => (now += 10) });
+    const e = await service.evaluate({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', plies: 2 });
+    expect(e.value!.evaluator).toMatchObject({ plies: 0, requestedPlies: 2 });
+    const best = await service.bestMoves({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', dice: [6, 4], plies: 2 });
+    expect(best.value!.evaluator).toMatchObject({ requestedPlies: 2 });
+    expect(best.value!.evaluator.plies).toBeLessThan(2);
+    const unhurried = new AnalysisService(new Analyzers(fakeSet()), undefined, { clock: () => 0 });
+    expect((await unhurried.evaluate({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', plies: 2 })).value!.evaluator.plies).toBe(2);
+  });
+});
+
 describe('POST /v1/evaluate/batch', () => {
   it('answers each position in order, with its own error where it has one', async () => {
     const input = {
@@ -244,7 +259,7 @@ describe('POST /v1/moves/best', () => {
         if (i > 0 && t.plies === turns[i - 1].plies) expect(t.equity).toBeLessThanOrEqual(turns[i - 1].equity);
       });
       const g = await gql(
-        `query($input: BestMovesInput!) { bestMoves(input: $input) { variant dice count stage { actor origin units headAllowance firstTurnException } evaluator { name version plies }
+        `query($input: BestMovesInput!) { bestMoves(input: $input) { variant dice count stage { actor origin units headAllowance firstTurnException } evaluator { name version plies requestedPlies }
           turns { rank ${TURN} probabilities { ${PROBS} } equity equityDiff plies } } }`,
         { ...input, plies: 1 },
       );
@@ -290,7 +305,7 @@ describe('POST /v1/rollout', () => {
     expect(a.body.estimate.probabilities.win).toBeGreaterThanOrEqual(0);
     expect(a.body.estimate.probabilities.win).toBeLessThanOrEqual(1);
     const g = await gql(
-      `query($input: RolloutInput!) { rollout(input: $input) { variant positionId sideToMove evaluator { name version plies }
+      `query($input: RolloutInput!) { rollout(input: $input) { variant positionId sideToMove evaluator { name version plies requestedPlies }
         settings { trials timeBudgetMs seed truncateAfter settleRaces luckAdjust }
         estimate { probabilities { ${PROBS} } standardErrors { ${PROBS} } equity equityStandardError trials truncatedTrials stoppedBy } } }`,
       input,

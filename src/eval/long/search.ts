@@ -9,7 +9,7 @@ import { Step } from '../../engine/step';
 import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
-import { MoveFilter, SearchSettings } from '../search-options';
+import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from '../short/features';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
@@ -94,6 +94,8 @@ export class LongSearch {
   private readonly fast: boolean;
   /** Static evaluations made (for benchmarks). */
   evaluations = 0;
+  /** The wall-clock budget of the search in progress, if any (`SearchBudget`). */
+  readonly guard = new BudgetGuard();
 
   constructor(
     readonly rules: Readonly<LongRules>,
@@ -162,6 +164,17 @@ export class LongSearch {
     );
   }
 
+  /**
+   * The scratch of a search depth. Depth grows by one per ply and per
+   * stage with known units; a chain of cascade stages (CR-1: up to five,
+   * 1-1 to 6-6) or debts can go past the preallocated levels, so more are
+   * made on demand (once, then kept).
+   */
+  private levelAt(depth: number): Level {
+    while (this.levels.length <= depth) this.levels.push(new Level());
+    return this.levels[depth];
+  }
+
   /** Value of a turn's resulting state for `mover`, at `plies`. */
   private childValue(turn: LongTurn, mover: Side, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
     this.stateValue(turn.state, plies, depth, inner, out, offset);
@@ -170,6 +183,7 @@ export class LongSearch {
 
   /** Value of a state for its side to move. */
   private stateValue(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
+    this.guard.tick();
     const board = state.position.board;
     if (board[0] === 15 || board[25] === 15) {
       this.evaluations++;
@@ -200,6 +214,7 @@ export class LongSearch {
     const mover = state.position.turn;
     const acc = new Float64Array(OUTPUTS);
     for (const roll of ROLLS) {
+      this.guard.tick();
       const answer = legalLongTurns(this.rules, state, roll.dice);
       if (!answer.ok) throw new Error(`search: ${answer.error.code} ${answer.error.message}`);
       const turns = answer.value.turns;
@@ -251,10 +266,11 @@ export class LongSearch {
     const mover = state.position.turn;
     let best = 0;
     if (turns.length > 1) {
-      const level = this.levels[depth];
+      const level = this.levelAt(depth);
       const tmp = level.acc;
       let bestEquity = -Infinity;
       for (let k = 0; k < turns.length; k++) {
+        this.guard.tick();
         const b = turns[k].board;
         if (b[0] === 15) {
           best = k;
@@ -288,7 +304,7 @@ export class LongSearch {
     out: Float64Array,
     offset: number,
   ): void {
-    const level = this.levels[depth];
+    const level = this.levelAt(depth);
     const acc = level.acc;
     acc.fill(0);
     const childDepth = depth + 1;
@@ -349,7 +365,8 @@ export class LongSearch {
     out: Float64Array,
     offset: number,
   ): void {
-    const level = this.levels[depth];
+    this.guard.tick();
+    const level = this.levelAt(depth);
     flipLongInto(boards, base, level.flipped);
     const flipped = level.flipped;
     if (plies === 0 || flipped[25] === 15) {

@@ -3,7 +3,7 @@ import { Step } from '../../engine/step';
 import { OutcomeValues, STANDARD_VALUES, equityAt } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
-import { MoveFilter, SearchSettings } from '../search-options';
+import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from './features';
 import { shortTerminalInto } from './terminal';
 
@@ -70,6 +70,8 @@ export class ShortSearch {
   private readonly levels: Level[] = [];
   /** Static evaluations made (for benchmarks). */
   evaluations = 0;
+  /** The wall-clock budget of the search in progress, if any (`SearchBudget`). */
+  readonly guard = new BudgetGuard();
 
   constructor(
     readonly evaluator: Evaluator,
@@ -188,6 +190,7 @@ export class ShortSearch {
     out: Float64Array,
     offset: number,
   ): void {
+    this.guard.tick();
     if (plies === 0) {
       this.evaluations++;
       this.evaluator.evaluateInto(board, out, offset);

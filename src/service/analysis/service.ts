@@ -12,6 +12,7 @@ import { variantByName } from '../../engine/variants';
 import { LongAnalyzer, PositionEvaluation, ShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
 import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
 import { Evaluator } from '../../eval/evaluator';
+import { SearchBudget } from '../../eval/search-options';
 import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } from '../../eval/neural/rollout';
@@ -44,6 +45,10 @@ export const ANALYSIS_LIMITS = Object.freeze({
   maxBatchTwoPly: 4,
   maxTrials: 5184,
   defaultTrials: 360,
+  /** Default wall-clock budget of a search (ANALYSIS_BUDGET_MS): past it, the answer comes from fewer plies. */
+  defaultSearchBudgetMs: 2_000,
+  /** A batch's searches share this many single budgets in all. */
+  batchBudgets: 4,
   /** Wall-clock budget of one rollout request, in milliseconds. */
   maxTimeBudgetMs: 10_000,
   defaultTimeBudgetMs: 2_000,
@@ -96,11 +101,22 @@ interface CubeRequest {
  * never serve stale answers.
  */
 export class AnalysisService {
+  private readonly searchBudgetMs: number;
+  private readonly clock: () => number;
+
   constructor(
     private readonly analyzers: Analyzers,
     private readonly cache?: HotCache,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+    options: { searchBudgetMs?: number; clock?: () => number } = {},
+  ) {
+    this.searchBudgetMs = options.searchBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs;
+    this.clock = options.clock ?? (() => performance.now());
+  }
+
+  /** The budget of a search starting now, not past `until` (a batch's shared deadline). */
+  private budget(until = Infinity): SearchBudget {
+    return { clock: this.clock, deadline: Math.min(this.clock() + this.searchBudgetMs, until) };
+  }
 
   /** The evaluator kind in use (`neural`, `heuristic`, `fake`). */
   get kind(): string {
@@ -129,8 +145,8 @@ export class AnalysisService {
     return { family: 'long', bound: bound.value, state: parsed.value.state as LongState, analyzer: this.analyzers.long(rules, variant.value.name), dice };
   }
 
-  private evaluatorView(evaluator: Evaluator, plies: number): EvaluatorView {
-    return { name: evaluator.name, version: evaluator.version, plies };
+  private evaluatorView(evaluator: Evaluator, plies: number, requestedPlies = plies): EvaluatorView {
+    return { name: evaluator.name, version: evaluator.version, plies, requestedPlies };
   }
 
   private cubeRequest(t: Target, body: Body): CubeRequest | null {
@@ -176,8 +192,9 @@ export class AnalysisService {
     return { situation, key: JSON.stringify(situation) };
   }
 
-  private evaluateTarget(t: Target, plies: number, cube: CubeRequest | null): EvaluationView {
-    const e = t.family === 'short' ? t.analyzer.evaluate(t.state, plies) : t.analyzer.evaluate(t.state, plies);
+  private evaluateTarget(t: Target, plies: number, cube: CubeRequest | null, until?: number): EvaluationView {
+    const budget = this.budget(until);
+    const e = t.family === 'short' ? t.analyzer.evaluateWithin(t.state, plies, budget) : t.analyzer.evaluateWithin(t.state, plies, budget);
     if (!e.ok) throw ServiceError.from(e.error);
     const mover = t.bound.family.sideToAct(t.state);
     const ev: PositionEvaluation = e.value;
@@ -189,7 +206,7 @@ export class AnalysisService {
       equity: { cubeless: round(ev.equity) },
       pips: mover === 'white' ? { white: ev.pips.mover, black: ev.pips.opponent } : { white: ev.pips.opponent, black: ev.pips.mover },
       race: ev.race,
-      evaluator: this.evaluatorView(t.analyzer.evaluator, plies),
+      evaluator: this.evaluatorView(t.analyzer.evaluator, ev.plies, plies),
     };
     if (cube) {
       const values: OutcomeValues = t.analyzer.values;
@@ -214,9 +231,9 @@ export class AnalysisService {
   }
 
   /** `POST /v1/evaluate`: probabilities, equity, pips and (with `cube` or `match`) the cube decision. */
-  async evaluate(input: unknown): Promise<CachedAnswer<EvaluationView>> {
+  async evaluate(input: unknown, until?: number): Promise<CachedAnswer<EvaluationView>> {
     const { t, plies, cube } = this.prepareEvaluation(input);
-    const compute = (): EvaluationView => this.evaluateTarget(t, plies, cube);
+    const compute = (): EvaluationView => this.evaluateTarget(t, plies, cube, until);
     if (!this.cache) {
       const value = compute();
       return { json: JSON.stringify(value), value, cache: 'BYPASS' };
@@ -240,9 +257,11 @@ export class AnalysisService {
       fail('INVALID_REQUEST', `at most ${ANALYSIS_LIMITS.maxBatchTwoPly} positions of a batch may ask for 2 plies`, { field: 'positions' });
     }
     const results: BatchItemView[] = [];
+    // The searches of a batch share a few single budgets; past them every position is answered at 0 ply.
+    const until = this.clock() + ANALYSIS_LIMITS.batchBudgets * this.searchBudgetMs;
     for (let i = 0; i < list.length; i++) {
       try {
-        const answer = await this.evaluate(list[i]);
+        const answer = await this.evaluate(list[i], until);
         results.push({ index: i, evaluation: answer.value ?? (JSON.parse(answer.json) as EvaluationView) });
       } catch (e) {
         if (!(e instanceof ServiceError)) throw e;
@@ -292,15 +311,16 @@ export class AnalysisService {
 
   private rank(t: Target, plies: number, limit: number): BestMovesView {
     const { stage, views } = this.turnViews(t);
+    const budget = this.budget();
     const ranked =
       t.family === 'short'
         ? (() => {
             if (!t.dice) fail('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' });
-            return t.analyzer.rankTurns(t.state, t.dice, plies);
+            return t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget);
           })()
-        : t.analyzer.rankTurns(t.state, t.dice, plies);
+        : t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget);
     if (!ranked.ok) throw ServiceError.from(ranked.error);
-    const turns: RankedTurnView[] = ranked.value.slice(0, limit).map((r, i) => ({
+    const turns: RankedTurnView[] = ranked.value.turns.slice(0, limit).map((r, i) => ({
       rank: i + 1,
       ...this.viewOf(t, views, r.steps),
       probabilities: probabilitiesView(r.probabilities),
@@ -312,8 +332,8 @@ export class AnalysisService {
       variant: t.bound.variant.name,
       dice: t.dice ? [t.dice[0], t.dice[1]] : null,
       stage,
-      count: ranked.value.length,
-      evaluator: this.evaluatorView(t.analyzer.evaluator, plies),
+      count: ranked.value.turns.length,
+      evaluator: this.evaluatorView(t.analyzer.evaluator, ranked.value.plies, plies),
       turns,
     };
   }

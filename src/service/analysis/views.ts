@@ -16,7 +16,9 @@ export interface ProbabilitiesView {
 export interface EvaluatorView {
   name: string;
   version: string;
+  /** The plies the answer was searched at: fewer than `requestedPlies` when the search budget ran out. */
   plies: number;
+  requestedPlies: number;
 }
 
 export interface CubeDecisionView {
