@@ -1,0 +1,57 @@
+import { Dice } from '../../src/engine/dice';
+import { SeededRandom } from '../../src/engine/random';
+import { VARIANTS } from '../../src/engine/variants';
+import { createFakeEvaluator } from '../../src/eval/fake';
+import { bind } from '../../src/service/families';
+import { Analyzers } from '../../src/service/analysis/evaluators';
+import { AnalysisService } from '../../src/service/analysis/service';
+
+/*
+ * Every preset, positions from seeded random games (cascades, re-rolls,
+ * debts, bear-offs included): the analysis endpoints answer each one at 0
+ * to 2 plies, rank exactly the legal plays, and keep the probabilities in
+ * order. A fake evaluator keeps it fast; a short search budget bounds the
+ * cascade presets.
+ */
+
+const service = new AnalysisService(
+  new Analyzers({
+    kind: 'fake',
+    short: () => createFakeEvaluator({ family: 'short' }),
+    long: () => createFakeEvaluator({ family: 'long' }),
+  }),
+  undefined,
+  { searchBudgetMs: 150 },
+);
+
+describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (name, variant) => {
+  it('evaluates and ranks positions of a random game at 0, 1 and 2 plies', async () => {
+    const bound = bind(variant, undefined);
+    if (!bound.ok) throw new Error(bound.error.message);
+    const { family, rules } = bound.value;
+    const random = new SeededRandom(name.length * 7919 + 11);
+    let state = family.initial(rules, 'white');
+    let checked = 0;
+    for (let step = 0; step < 400 && checked < 12; step++) {
+      if (family.winner(state)) state = family.initial(rules, 'white');
+      const dice: Dice | undefined = family.needsDice(state) ? random.dice() : undefined;
+      const legal = family.legal(rules, state, dice);
+      if (!legal.ok) throw new Error(`${legal.error.code}: ${legal.error.message}`);
+      if (step % 9 === 4) {
+        const position = family.positionView(state);
+        const plies = checked % 3;
+        const e = (await service.evaluate({ variant: name, position, plies })).value!;
+        expect(e.probabilities.winMars).toBeLessThanOrEqual(e.probabilities.win + 1e-9);
+        expect(e.probabilities.loseMars).toBeLessThanOrEqual(1 - e.probabilities.win + 1e-9);
+        expect(e.evaluator.plies).toBeLessThanOrEqual(plies);
+        const best = (await service.bestMoves({ variant: name, position, ...(dice ? { dice } : {}), plies })).value!;
+        expect(best.count).toBe(legal.value.turns.length);
+        expect(new Set(best.turns.map((t) => t.positionId))).toEqual(new Set(legal.value.turns.map((t) => t.view.positionId)));
+        checked++;
+      }
+      const turns = legal.value.turns;
+      state = random.pick(turns).state;
+    }
+    expect(checked).toBe(12);
+  });
+});
