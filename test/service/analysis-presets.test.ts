@@ -9,8 +9,8 @@ import { AnalysisService } from '../../src/service/analysis/service';
 /*
  * Every preset, positions from seeded random games (cascades, re-rolls,
  * debts, bear-offs included): the analysis endpoints answer each one at 0
- * to 2 plies, rank exactly the legal plays, and keep the probabilities in
- * order. A fake evaluator keeps it fast; a short search budget bounds the
+ * to 2 plies, rank exactly the legal plays, keep the probabilities in
+ * order, and roll out. A fake evaluator keeps it fast; a short search budget bounds the
  * cascade presets.
  */
 
@@ -47,6 +47,13 @@ describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (name, variant) =
         const best = (await service.bestMoves({ variant: name, position, ...(dice ? { dice } : {}), plies })).value!;
         expect(best.count).toBe(legal.value.turns.length);
         expect(new Set(best.turns.map((t) => t.positionId))).toEqual(new Set(legal.value.turns.map((t) => t.view.positionId)));
+        if (checked % 4 === 1) {
+          // A rollout of the position, and of every play of the roll (or of the pending stage).
+          const r = service.rollout({ variant: name, position, trials: 2, truncateAfter: 3, seed: step });
+          expect(r.estimate?.trials ?? r.count).toBeGreaterThan(0);
+          const plays = service.rollout({ variant: name, position, ...(dice ? { dice } : {}), trials: 2, truncateAfter: 3, seed: step });
+          if (plays.turns) expect(plays.count).toBe(legal.value.turns.length);
+        }
         checked++;
       }
       const turns = legal.value.turns;
