@@ -22,22 +22,41 @@ function main(): void {
   });
   console.log(`${data.length} race positions with a checker outside home`);
   const out = new Float64Array(5);
-  const score = (model: RaceModel): { win: number; mars: number; koks: number } => {
+  const score = (model: RaceModel): { win: number; mars: number; koks: number; equity: number } => {
     const ev = createRaceEvaluator({ family: 'short', database: () => db, triple: 'backgammon', model });
     let win = 0;
     let mars = 0;
     let koks = 0;
+    let equity = 0;
     for (const { board, probs } of data) {
       ev.evaluateInto(board, out, 0);
+      equity += Math.abs(
+        2 * (out[0] - probs[0]) +
+          out[1] -
+          probs[1] +
+          out[2] -
+          probs[2] -
+          out[3] +
+          probs[3] -
+          out[4] +
+          probs[4],
+      );
       win += Math.abs(out[0] - probs[0]);
       mars += Math.abs(out[1] - probs[1]) + Math.abs(out[3] - probs[3]);
       koks += Math.abs(out[2] - probs[2]) + Math.abs(out[4] - probs[4]);
     }
-    return { win: win / data.length, mars: mars / data.length, koks: koks / data.length };
+    return {
+      win: win / data.length,
+      mars: mars / data.length,
+      koks: koks / data.length,
+      equity: equity / data.length,
+    };
   };
   let model: RaceModel = DEFAULT_RACE_MODEL;
   const before = score(model);
-  console.log(`default ${JSON.stringify(model)}: win MAE ${before.win.toFixed(4)}, mars MAE ${before.mars.toFixed(4)}, koks MAE ${before.koks.toFixed(4)}`);
+  console.log(
+    `default ${JSON.stringify(model)}: win MAE ${before.win.toFixed(4)}, mars MAE ${before.mars.toFixed(4)}, koks MAE ${before.koks.toFixed(4)}, cubeless equity MAE ${before.equity.toFixed(4)}`,
+  );
   let bestWin = Infinity;
   for (let a = -2; a <= 4; a += 0.5) {
     for (let b = -6; b <= 6; b += 1) {
@@ -64,7 +83,9 @@ function main(): void {
     }
   }
   const after = score(marsModel);
-  console.log(`fitted ${JSON.stringify(marsModel)}: win MAE ${after.win.toFixed(4)}, mars MAE ${after.mars.toFixed(4)}, koks MAE ${after.koks.toFixed(4)}`);
+  console.log(
+    `fitted ${JSON.stringify(marsModel)}: win MAE ${after.win.toFixed(4)}, mars MAE ${after.mars.toFixed(4)}, koks MAE ${after.koks.toFixed(4)}, cubeless equity MAE ${after.equity.toFixed(4)}`,
+  );
 }
 
 main();

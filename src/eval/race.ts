@@ -116,7 +116,9 @@ const MAX_UNITS_NEEDED = 64;
 /** The 21 rolls as (pips, is a double, probability). */
 const ROLL_PIPS: readonly { pips: number; double: boolean; p: number }[] = (() => {
   const rolls: { pips: number; double: boolean; p: number }[] = [];
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= a; b++) rolls.push({ pips: a === b ? 4 * a : a + b, double: a === b, p: a === b ? 1 / 36 : 2 / 36 });
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= a; b++)
+      rolls.push({ pips: a === b ? 4 * a : a + b, double: a === b, p: a === b ? 1 / 36 : 2 / 36 });
   return rolls;
 })();
 
@@ -177,6 +179,115 @@ export function writeReach(pips: number, unitsNeeded: number, out: Float64Array)
   reachCache.set(key, result);
   out.set(result);
   return out;
+}
+
+/**
+ * Backgammon first-roll bear-off search (`firstRollOffChance`). A race has
+ * no blocking, so the moves of a roll commute except that bearing off needs
+ * every checker home: the search first spends dice on the checkers still
+ * outside (own 7..25), then, with all home, tries to bear one off, moving
+ * checkers inside home first where a spare die allows it.
+ */
+function homeBearsOff(pos: Int8Array, dice: Int8Array, n: number): boolean {
+  if (n === 0) return false;
+  let high = 0;
+  for (let p = 6; p >= 1; p--) {
+    if (pos[p] > 0) {
+      high = p;
+      break;
+    }
+  }
+  if (high === 0) return true;
+  for (let i = 0; i < n; i++) {
+    const die = dice[i];
+    if (pos[die] > 0 || die > high) return true;
+  }
+  if (n === 1) return false;
+  let tried = 0;
+  for (let i = 0; i < n; i++) {
+    const die = dice[i];
+    if (tried & (1 << die)) continue;
+    tried |= 1 << die;
+    dice[i] = dice[n - 1];
+    dice[n - 1] = die;
+    let ok = false;
+    for (let q = high; q > die && !ok; q--) {
+      if (pos[q] === 0) continue;
+      pos[q]--;
+      pos[q - die]++;
+      ok = homeBearsOff(pos, dice, n - 1);
+      pos[q - die]--;
+      pos[q]++;
+    }
+    dice[n - 1] = dice[i];
+    dice[i] = die;
+    if (ok) return true;
+  }
+  return false;
+}
+
+function outsideBearsOff(pos: Int8Array, outside: number, dice: Int8Array, n: number): boolean {
+  if (outside === 0) return homeBearsOff(pos, dice, n);
+  // Every checker outside needs a die of its own, and then one must go off.
+  if (outside > n) return false;
+  let tried = 0;
+  for (let i = 0; i < n; i++) {
+    const die = dice[i];
+    if (tried & (1 << die)) continue;
+    tried |= 1 << die;
+    dice[i] = dice[n - 1];
+    dice[n - 1] = die;
+    let ok = false;
+    for (let p = 25; p >= 7 && !ok; p--) {
+      if (pos[p] === 0) continue;
+      const q = p - die;
+      pos[p]--;
+      pos[q]++;
+      ok = outsideBearsOff(pos, q <= 6 ? outside - 1 : outside, dice, n - 1);
+      pos[q]--;
+      pos[p]++;
+    }
+    dice[n - 1] = dice[i];
+    dice[i] = die;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** The 15 non-double rolls. */
+const NON_DOUBLES: readonly (readonly [number, number])[] = (() => {
+  const rolls: [number, number][] = [];
+  for (let a = 2; a <= 6; a++) for (let b = 1; b < a; b++) rolls.push([a, b]);
+  return rolls;
+})();
+
+const searchBoard = new Int8Array(26);
+const searchDice = new Int8Array(4);
+
+/**
+ * Exact chance that a backgammon side with none off bears its first checker
+ * off with its next roll: every checker outside home must come in and one
+ * go off, all with that roll's dice. `own` holds the side's counts by own
+ * point, [25] = bar.
+ */
+export function firstRollOffChance(own: Int8Array): number {
+  let outside = 0;
+  for (let p = 7; p <= 25; p++) outside += own[p];
+  if (outside > 4) return 0;
+  let chance = 0;
+  for (let d = 1; d <= 6; d++) {
+    searchDice.fill(d);
+    searchBoard.set(own);
+    if (outsideBearsOff(searchBoard, outside, searchDice, 4)) chance += 1 / 36;
+  }
+  if (outside > 2) return chance;
+  for (const [a, b] of NON_DOUBLES) {
+    searchDice[0] = a;
+    searchDice[1] = b;
+    searchBoard.set(own);
+    if (outsideBearsOff(searchBoard, outside, searchDice, 2)) chance += 2 / 36;
+  }
+  return chance;
 }
 
 /** Writes the effective-rolls distribution of a crossing of `pips` pips (see above) into `out`. */
@@ -339,6 +450,22 @@ export const DEFAULT_RACE_MODEL: RaceModel = Object.freeze({
 });
 
 /**
+ * Puts the exact chance `p1` of the first checker off within one roll into
+ * slot 1 of a first-off distribution and rescales the later slots to the
+ * rest (slot 0 is empty: the side has none off and checkers outside).
+ */
+function fixFirstRoll(d: Float64Array, p1: number): void {
+  const rest = 1 - d[0] - d[1];
+  d[1] = p1;
+  if (rest > 1e-12) {
+    const scale = (1 - d[0] - p1) / rest;
+    for (let k = 2; k < MAX_ROLLS; k++) d[k] *= scale;
+  } else {
+    d[2] += 1 - d[0] - p1;
+  }
+}
+
+/**
  * Computes one side's distributions. `db` is the bear-off database of the
  * rule set in force; `triple` says which triple measure to fill.
  */
@@ -347,6 +474,7 @@ function sideDistributions(
   db: BearoffDatabase,
   triple: TripleMeasure,
   model: RaceModel,
+  exactFirstRoll: boolean,
 ): void {
   const own = side.own;
   // Crossing: pips to bring every checker onto the 6-point at least.
@@ -374,7 +502,10 @@ function sideDistributions(
     side.home[0] = 1;
   } else {
     writeCrossing(crossPips, side.home);
-    writeEffectiveCrossing(Math.max(0, crossPips + model.perCheckerOutside * outside - model.overshootCredit), side.cross);
+    writeEffectiveCrossing(
+      Math.max(0, crossPips + model.perCheckerOutside * outside - model.overshootCredit),
+      side.cross,
+    );
     db.writeOff(rank, side.dbDist);
     convolve(side.cross, side.dbDist, side.off);
     if (side.borneOff > 0) {
@@ -396,6 +527,7 @@ function sideDistributions(
         marsUnits + 1,
         side.firstOff,
       );
+      if (exactFirstRoll) fixFirstRoll(side.firstOff, firstRollOffChance(own));
     }
   }
   // Triple measures: the distribution of rolls until the triple condition is gone.
@@ -454,7 +586,14 @@ function tailsInto(d: Float64Array, out: Float64Array): void {
  * Race probabilities of two one-sided futures, the mover rolling first
  * (formulas at the top of this file).
  */
-function combine(m: SideRace, o: SideRace, triple: TripleMeasure, tails: Float64Array[], out: Float64Array, offset: number): void {
+function combine(
+  m: SideRace,
+  o: SideRace,
+  triple: TripleMeasure,
+  tails: Float64Array[],
+  out: Float64Array,
+  offset: number,
+): void {
   const [oOff, oFirst, oTriple, mFirst, mTriple, oHome, mHome] = tails;
   tailsInto(o.off, oOff);
   tailsInto(o.firstOff, oFirst);
@@ -525,6 +664,8 @@ export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluato
   const layout = options.family === 'long' ? LONG_LAYOUT : SHORT_LAYOUT;
   const model = options.model ?? DEFAULT_RACE_MODEL;
   const triple = options.triple;
+  // The first-roll search knows the backgammon moves only.
+  const exactFirstRoll = options.family === 'short';
   const mover = new SideRace();
   const opponent = new SideRace();
   const tails: Float64Array[] = [];
@@ -535,20 +676,21 @@ export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluato
   const core = {
     family: options.family,
     name: `race-${options.family}`,
-    version: `1.${model.perCheckerOutside}.${model.overshootCredit}.${model.marsPerCheckerOutside}.${model.marsOvershootCredit}.${model.marsMinimumPerChecker}.${triple}.${options.family === 'long' ? 'l' : 's'}`,
+    // 2: the backgammon race takes its first-roll bear-off chance exactly (`firstRollOffChance`).
+    version: `${exactFirstRoll ? 2 : 1}.${model.perCheckerOutside}.${model.overshootCredit}.${model.marsPerCheckerOutside}.${model.marsOvershootCredit}.${model.marsMinimumPerChecker}.${triple}.${options.family === 'long' ? 'l' : 's'}`,
     isRace,
     evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
       const d = database();
       mover.read(board, layout, true);
       opponent.read(board, layout, false);
-      sideDistributions(mover, d, triple, model);
-      sideDistributions(opponent, d, triple, model);
+      sideDistributions(mover, d, triple, model, exactFirstRoll);
+      sideDistributions(opponent, d, triple, model, exactFirstRoll);
       combine(mover, opponent, triple, tails, out, offset);
     },
     expectedRolls(board: Int8Array, isMover: boolean): number {
       const side = isMover ? mover : opponent;
       side.read(board, layout, isMover);
-      sideDistributions(side, database(), 'none', model);
+      sideDistributions(side, database(), 'none', model, false);
       let mean = 0;
       for (let k = 0; k < MAX_ROLLS; k++) mean += k * side.off[k];
       return mean;

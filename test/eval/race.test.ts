@@ -1,13 +1,27 @@
 import fc from 'fast-check';
-import { createRaceEvaluator, isLongRace, isShortRace, writeCrossing } from '../../src/eval/race';
+import {
+  createRaceEvaluator,
+  firstRollOffChance,
+  isLongRace,
+  isShortRace,
+  writeCrossing,
+} from '../../src/eval/race';
 import { MAX_ROLLS } from '../../src/eval/bearoff/build';
 import { readOracleCases } from '../support/oracles';
 import { shortBoardOf } from '../../scripts/eval/gnubg-cases';
 import { EvalCase } from '../../scripts/eval/gnubg-cases';
 import { database, longBoard, shortBoard } from './support';
 
-const shortRace = createRaceEvaluator({ family: 'short', database: () => database('standard'), triple: 'backgammon' });
-const longRace = createRaceEvaluator({ family: 'long', database: () => database('standard'), triple: 'none' });
+const shortRace = createRaceEvaluator({
+  family: 'short',
+  database: () => database('standard'),
+  triple: 'backgammon',
+});
+const longRace = createRaceEvaluator({
+  family: 'long',
+  database: () => database('standard'),
+  triple: 'none',
+});
 
 describe('race detection', () => {
   it('short: no contact once every checker of the side to move is past every opponent checker', () => {
@@ -48,7 +62,9 @@ describe('exact race from the one-sided database', () => {
   });
 
   it('equals gnubg\u2019s exact bear-off evaluations on the oracle\u2019s bearoff cases', () => {
-    const cases = readOracleCases<EvalCase>('gnubg/cases-eval.jsonl').filter((c) => c.positionClass.startsWith('bearoff'));
+    const cases = readOracleCases<EvalCase>('gnubg/cases-eval.jsonl').filter((c) =>
+      c.positionClass.startsWith('bearoff'),
+    );
     expect(cases.length).toBeGreaterThan(15);
     for (const c of cases) {
       const ours = shortRace.evaluate(shortBoardOf(c.board));
@@ -60,22 +76,54 @@ describe('exact race from the one-sided database', () => {
   });
 });
 
+describe('first checker off within one roll (backgammon, exact)', () => {
+  const own = (points: Record<number, number>): Int8Array => {
+    const a = new Int8Array(26);
+    for (const [p, n] of Object.entries(points)) a[Number(p)] = n;
+    return a;
+  };
+
+  it('one checker on 7, the rest on the 1-point: all rolls but 3-2 and 4-2 bring it in and bear one off', () => {
+    // 3-2: 7/4 leaves the 2 below the checker on 4 (7/5/2 uses both dice); 4-2 alike.
+    expect(firstRollOffChance(own({ 7: 1, 1: 14 }))).toBeCloseTo(32 / 36, 12);
+  });
+
+  it('three checkers outside (7, 11, 11): only 5-5 and 6-6 bring them in and bear one off', () => {
+    expect(firstRollOffChance(own({ 1: 6, 2: 3, 5: 1, 6: 2, 7: 1, 11: 2 }))).toBeCloseTo(2 / 36, 12);
+  });
+
+  it('more than four checkers outside: never', () => {
+    expect(firstRollOffChance(own({ 7: 5, 6: 10 }))).toBe(0);
+  });
+
+  it('the opponent bears off next roll for sure: the gammon is the one-roll miss (gnubg 2-ply 0.944)', () => {
+    // Both sides from the side to move: ours on 1..11, his two checkers on his 1-point, 13 off.
+    const board = shortBoard(
+      { points: { 1: 6, 2: 3, 5: 1, 6: 2, 7: 1, 11: 2 } },
+      { points: { 1: 2 }, off: 13 },
+    );
+    const p = shortRace.evaluate(board);
+    expect(p.win).toBeCloseTo(0, 9);
+    expect(p.loseMars).toBeCloseTo(34 / 36, 9);
+  });
+});
+
 /** Random race boards: each side's 1..15 checkers spread on own points 1..maxPoint. */
 function raceSide(maxPoint: number) {
-  return fc
-    .array(fc.integer({ min: 1, max: maxPoint }), { minLength: 1, maxLength: 15 })
-    .map((points) => {
-      const spec: Record<number, number> = {};
-      for (const p of points) spec[p] = (spec[p] ?? 0) + 1;
-      return spec;
-    });
+  return fc.array(fc.integer({ min: 1, max: maxPoint }), { minLength: 1, maxLength: 15 }).map((points) => {
+    const spec: Record<number, number> = {};
+    for (const p of points) spec[p] = (spec[p] ?? 0) + 1;
+    return spec;
+  });
 }
 
 describe('race odds (properties)', () => {
   it('identical sides: the side to move, rolling first, is at least even', () => {
     fc.assert(
       fc.property(raceSide(6), (side) => {
-        expect(shortRace.evaluate(shortBoard({ points: side }, { points: side })).win).toBeGreaterThanOrEqual(0.5 - 1e-9);
+        expect(shortRace.evaluate(shortBoard({ points: side }, { points: side })).win).toBeGreaterThanOrEqual(
+          0.5 - 1e-9,
+        );
       }),
       { numRuns: 200 },
     );
@@ -104,7 +152,9 @@ describe('race odds (properties)', () => {
         const board = longBoard({ points: mine }, { points: his });
         fc.pre(isLongRace(board));
         // Checkers already outside home: the crossing model is monotone there.
-        const points = Object.keys(his).map(Number).filter((p) => p >= 7 && p < 12);
+        const points = Object.keys(his)
+          .map(Number)
+          .filter((p) => p >= 7 && p < 12);
         fc.pre(points.length > 0);
         const p = points[0];
         const moved = { ...his, [p]: his[p] - 1, [p + 1]: (his[p + 1] ?? 0) + 1 };
