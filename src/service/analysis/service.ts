@@ -55,12 +55,11 @@ export const ANALYSIS_LIMITS = Object.freeze({
   maxTruncateAfter: 1000,
 });
 
-
-function integerField(body: Body, name: string, min: number, max: number, fallback: number, prefix = ''): number {
+function integerField(body: Body, name: string, min: number, max: number, fallback: number): number {
   const v = body[name];
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail('INVALID_REQUEST', `${prefix}${name} must be an integer ${min}..${max}`, { field: `${prefix}${name}` });
+    fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
   }
   return v;
 }
@@ -70,7 +69,6 @@ const round = (x: number): number => Math.round(x * 1e6) / 1e6;
 function probabilitiesView(p: Probabilities): ProbabilitiesView {
   return { win: round(p.win), winMars: round(p.winMars), winKoks: round(p.winKoks), loseMars: round(p.loseMars), loseKoks: round(p.loseKoks) };
 }
-
 
 function stepsKey(steps: readonly Step[]): string {
   return steps.map((s) => `${s.from}/${s.to}`).join(' ');
