@@ -57,7 +57,8 @@ function readNet(dir: string, name: string): NetFiles {
 
 /**
  * The trained networks (issue 8, the default): `data/nets/backgammon` for
- * short nardy and `data/nets/long` for every long-family preset, with the
+ * short nardy, `data/nets/<preset>` for a long-family preset that has its
+ * own network (crazy, crazy-gulbar) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. Files are read once, at
  * `preload` or on first use; a missing or corrupt file throws with its path.
  */
@@ -72,7 +73,8 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
     }
     return files;
   };
-  const ownNet = (preset: string): boolean => /^[a-z-]+$/.test(preset) && existsSync(join(dir, 'nets', `${preset}.bin`));
+  const ownNet = (preset: string): boolean =>
+    /^[a-z-]+$/.test(preset) && existsSync(join(dir, 'nets', `${preset}.bin`));
   const load = (name: string, options: Parameters<typeof loadNeuralEvaluator>[2]): Evaluator => {
     const files = net(name);
     const loaded = loadNeuralEvaluator(files.bytes, files.manifest, options);
@@ -83,7 +85,8 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
     kind: 'neural',
     short: (rules) => load('backgammon', { database: () => bearoff('standard'), scoring: rules.scoring }),
     // A preset trained on its own (docs/neural.md) has data/nets/<preset>.bin; the others use the classic net.
-    long: (rules, preset) => load(ownNet(preset) ? preset : 'long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
+    long: (rules, preset) =>
+      load(ownNet(preset) ? preset : 'long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
     preload() {
       net('backgammon');
       net('long');

@@ -7,7 +7,7 @@ import { expectOrdered, longPositions, shortPositions } from './support';
 
 /** The committed networks (data/nets/) load, match their manifests and give sensible numbers. */
 describe('committed networks', () => {
-  it.each(['backgammon', 'long'])('%s: the manifest describes the bytes', (name) => {
+  it.each(['backgammon', 'long', 'crazy', 'crazy-gulbar'])('%s: the manifest describes the bytes', (name) => {
     const { bytes, manifest } = readNetFiles(name);
     expect((manifest as { version: string }).version).toBe(weightsHash(bytes));
     expect(bytes.length).toBeLessThan(3_000_000);
@@ -31,4 +31,15 @@ describe('committed networks', () => {
       for (const state of longPositions(preset, 13, 10)) expectOrdered(net.evaluate(state.position.board));
     }
   });
+
+  it.each(['crazy', 'crazy-gulbar'] as const)(
+    '%s: its own network gives ordered outputs on its own positions',
+    (preset) => {
+      const net = readLongNet(LONG_PRESETS[preset], preset);
+      const start = net.evaluate(initialLongPosition('head15').board);
+      expect(start.win).toBeGreaterThan(0.4);
+      expect(start.win).toBeLessThan(0.7);
+      for (const state of longPositions(preset, 17, 10)) expectOrdered(net.evaluate(state.position.board));
+    },
+  );
 });
