@@ -16,7 +16,19 @@ import { EvaluatorSet } from './evaluators';
  * bytes): the committed one-sided bear-off databases `data/bearoff-*.bin.gz`
  * and networks `data/nets/<name>.{bin,json}` (docs/evaluation.md, docs/neural.md).
  */
-export const DEFAULT_DATA_DIR = join(__dirname, '..', '..', '..', 'data');
+export const DEFAULT_DATA_DIR = findDataDir(__dirname);
+
+/**
+ * The package's `data/` folder: three levels above this file in `src/` and
+ * `dist/`, four in the benchmark build (`dist-bench/src/`).
+ */
+function findDataDir(from: string): string {
+  const near = join(from, '..', '..', '..', 'data');
+  for (const dir of [near, join(from, '..', '..', '..', '..', 'data')]) {
+    if (existsSync(join(dir, 'nets'))) return dir;
+  }
+  return near;
+}
 
 /** The evaluator kinds the service can run (`EVALUATOR`). */
 export const EVALUATOR_KINDS = ['neural', 'heuristic'] as const;
