@@ -13,7 +13,13 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
-import { DEFAULT_GRAPHQL_LIMITS, GraphqlLimits, aliasLimitRule, complexityPlugin, depthLimitRule } from '../graphql/limits';
+import {
+  DEFAULT_GRAPHQL_LIMITS,
+  GraphqlLimits,
+  aliasLimitRule,
+  complexityPlugin,
+  depthLimitRule,
+} from '../graphql/limits';
 import { RedisClient } from '../service/store/redis';
 import { errorHandler, notFound, requireJson } from './errors';
 import { RateLimitOptions, rateLimiter } from './limits';
@@ -72,6 +78,9 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
 
   const app = express();
   app.disable('x-powered-by');
+  // The only ETags of the API are the session versions (openapi.yaml), set by
+  // the routes; express's hash of every answer body would be unused work.
+  app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', deps.trustProxy ?? 0);
   const validateResponses = deps.validateResponses ?? process.env.NODE_ENV === 'test';
@@ -111,7 +120,9 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.get('/ready', async (_req, res) => {
     const store = await services.store.ping().catch(() => false);
     const ready = store && !draining;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
   });
   app.get('/metrics', async (_req, res) => {
     res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -134,7 +145,10 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     }),
   );
   app.use('/v1', v1Routes(services, metrics));
-  app.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }));
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }),
+  );
   app.use(notFound);
   app.use(errorHandler(log));
   return {

@@ -104,8 +104,29 @@ function routeOf(req: Parameters<RequestHandler>[0]): string {
   return 'unmatched';
 }
 
+/**
+ * The labelled children of the request metrics, found once per label set:
+ * prom-client hashes the labels on every call otherwise, and these run on
+ * every request.
+ */
+function requestMetrics(metrics: Metrics) {
+  const counters = new Map<string, { inc(): void }>();
+  const timers = new Map<string, { observe(seconds: number): void }>();
+  return (method: string, route: string, status: number, seconds: number): void => {
+    const key = `${method} ${route}`;
+    let timer = timers.get(key);
+    if (!timer) timers.set(key, (timer = metrics.latency.labels(method, route)));
+    timer.observe(seconds);
+    const statusKey = `${key} ${status}`;
+    let counter = counters.get(statusKey);
+    if (!counter) counters.set(statusKey, (counter = metrics.requests.labels(method, route, String(status))));
+    counter.inc();
+  };
+}
+
 /** Request id, access log and request metrics. */
 export function observe(log: Logger, metrics: Metrics): RequestHandler {
+  const record = requestMetrics(metrics);
   return (req, res, next) => {
     const given = req.get('x-request-id');
     const id = given && REQUEST_ID.test(given) ? given : randomUUID();
@@ -115,8 +136,9 @@ export function observe(log: Logger, metrics: Metrics): RequestHandler {
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       const route = routeOf(req);
-      metrics.requests.inc({ method: req.method, route, status: String(res.statusCode) });
-      metrics.latency.observe({ method: req.method, route }, seconds);
+      record(req.method, route, res.statusCode, seconds);
+      const failed = res.statusCode >= 500;
+      if (!log.isLevelEnabled(failed ? 'error' : 'info')) return;
       const fields = {
         requestId: id,
         method: req.method,
@@ -125,7 +147,7 @@ export function observe(log: Logger, metrics: Metrics): RequestHandler {
         status: res.statusCode,
         durationMs: Math.round(seconds * 1e5) / 100,
       };
-      if (res.statusCode >= 500) log.error(fields, 'request failed');
+      if (failed) log.error(fields, 'request failed');
       else log.info(fields, 'request');
     });
     next();

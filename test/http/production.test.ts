@@ -43,6 +43,23 @@ describe('observability', () => {
     expect(res.text).toContain('nardy_evaluation_duration_seconds_count{evaluator="neural",operation="evaluate"}');
   });
 
+  it('counts every request of a route once per status', async () => {
+    const count = async (): Promise<number> => {
+      const text = (await request(app.app).get('/metrics')).text;
+      const line = text.split('\n').find((l) => l.startsWith('http_requests_total{method="GET",route="/v1/variants",status="200"}'));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const before = await count();
+    for (let i = 0; i < 3; i++) expect((await request(app.app).get('/v1/variants')).status).toBe(200);
+    expect(await count()).toBe(before + 3);
+  });
+
+  it('stateless answers carry no ETag: the only ETags are session versions', async () => {
+    const res = await request(app.app).get('/v1/variants');
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
   it('/ready answers 200, and 503 once the app drains', async () => {
     const other = await testApp();
     expect((await request(other.app).get('/ready')).status).toBe(200);
