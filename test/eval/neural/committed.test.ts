@@ -7,11 +7,14 @@ import { expectOrdered, longPositions, shortPositions } from './support';
 
 /** The committed networks (data/nets/) load, match their manifests and give sensible numbers. */
 describe('committed networks', () => {
-  it.each(['backgammon', 'long', 'crazy', 'crazy-gulbar'])('%s: the manifest describes the bytes', (name) => {
-    const { bytes, manifest } = readNetFiles(name);
-    expect((manifest as { version: string }).version).toBe(weightsHash(bytes));
-    expect(bytes.length).toBeLessThan(3_000_000);
-  });
+  it.each(['backgammon', 'long', 'crazy', 'crazy-gulbar', 'fevga'])(
+    '%s: the manifest describes the bytes',
+    (name) => {
+      const { bytes, manifest } = readNetFiles(name);
+      expect((manifest as { version: string }).version).toBe(weightsHash(bytes));
+      expect(bytes.length).toBeLessThan(3_000_000);
+    },
+  );
 
   it('backgammon: the opening is close to even, a little better for the side to move', () => {
     const net = readShortNet();
@@ -32,7 +35,7 @@ describe('committed networks', () => {
     }
   });
 
-  it.each(['crazy', 'crazy-gulbar'] as const)(
+  it.each(['crazy', 'crazy-gulbar', 'fevga'] as const)(
     '%s: its own network gives ordered outputs on its own positions',
     (preset) => {
       const net = readLongNet(LONG_PRESETS[preset], preset);
