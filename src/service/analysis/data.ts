@@ -70,7 +70,7 @@ function readNet(dir: string, name: string): NetFiles {
 /**
  * The trained networks (issue 8, the default): `data/nets/backgammon` for
  * short nardy, `data/nets/<preset>` for a long-family preset that has its
- * own network (crazy, crazy-gulbar, fevga) and `data/nets/long` for the rest, with the
+ * own network (crazy, crazy-gulbar, fevga, khachapuri) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. Files are read once, at
  * `preload` or on first use; a missing or corrupt file throws with its path.
  */

@@ -7,7 +7,7 @@ import { expectOrdered, longPositions, shortPositions } from './support';
 
 /** The committed networks (data/nets/) load, match their manifests and give sensible numbers. */
 describe('committed networks', () => {
-  it.each(['backgammon', 'long', 'crazy', 'crazy-gulbar', 'fevga'])(
+  it.each(['backgammon', 'long', 'crazy', 'crazy-gulbar', 'fevga', 'khachapuri'])(
     '%s: the manifest describes the bytes',
     (name) => {
       const { bytes, manifest } = readNetFiles(name);
@@ -35,11 +35,11 @@ describe('committed networks', () => {
     }
   });
 
-  it.each(['crazy', 'crazy-gulbar', 'fevga'] as const)(
+  it.each(['crazy', 'crazy-gulbar', 'fevga', 'khachapuri'] as const)(
     '%s: its own network gives ordered outputs on its own positions',
     (preset) => {
       const net = readLongNet(LONG_PRESETS[preset], preset);
-      const start = net.evaluate(initialLongPosition('head15').board);
+      const start = net.evaluate(initialLongPosition(LONG_PRESETS[preset].initialPosition).board);
       expect(start.win).toBeGreaterThan(0.4);
       expect(start.win).toBeLessThan(0.7);
       for (const state of longPositions(preset, 17, 10)) expectOrdered(net.evaluate(state.position.board));
