@@ -47,7 +47,7 @@ export interface AnalysisSettings {
 
 export const ANALYSIS_DEFAULTS = Object.freeze({
   maxCost: 1_000_000,
-  inlineCost: 200,
+  inlineCost: 50,
 });
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
