@@ -1,6 +1,3 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import { gunzipSync } from 'zlib';
 import { Dice } from '../src/engine/dice';
 import { needsDice, newLongGame, winnerOf } from '../src/engine/long/game';
 import { CLASSIC } from '../src/engine/long/rules';
@@ -9,10 +6,8 @@ import { SeededRandom } from '../src/engine/random';
 import { initialShortPosition } from '../src/engine/short/position';
 import { SHORT_STANDARD } from '../src/engine/short/rules';
 import { legalShortTurns } from '../src/engine/short/turn';
-import { BearoffRuleSet } from '../src/eval/bearoff/build';
-import { BearoffDatabase, loadBearoffDatabase } from '../src/eval/bearoff/database';
 import { LongSearch } from '../src/eval/long/search';
-import { NeuralEvaluator, loadNeuralEvaluator } from '../src/eval/neural/evaluator';
+import { net } from './nets';
 import { sparseInput } from '../src/eval/neural/network';
 import { rollout } from '../src/eval/neural/rollout';
 import { isLongRace, isShortRace } from '../src/eval/race';
@@ -29,36 +24,6 @@ import { ShortSearch } from '../src/eval/short/search';
  *
  * Benchmarks measure; they never pass or fail.
  */
-function dataFile(...parts: string[]): Buffer {
-  for (const root of [join(__dirname, '..'), join(__dirname, '..', '..')]) {
-    try {
-      return readFileSync(join(root, 'data', ...parts));
-    } catch {
-      // tsx runs from bench/, the compiled bench from dist-bench/bench/
-    }
-  }
-  throw new Error(`data/${parts.join('/')} not found`);
-}
-
-function database(ruleSet: BearoffRuleSet): BearoffDatabase {
-  const loaded = loadBearoffDatabase(
-    gunzipSync(dataFile(ruleSet === 'standard' ? 'bearoff-standard.bin.gz' : 'bearoff-exact-only.bin.gz')),
-  );
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return loaded.value;
-}
-
-function net(name: string): NeuralEvaluator {
-  const bytes = new Uint8Array(dataFile('nets', `${name}.bin`));
-  const manifest = JSON.parse(dataFile('nets', `${name}.json`).toString('utf8')) as unknown;
-  const loaded = loadNeuralEvaluator(bytes, manifest, {
-    database: () => database('standard'),
-    rules: name === 'long' ? CLASSIC : undefined,
-  });
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return loaded.value;
-}
-
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
