@@ -25,6 +25,8 @@ import { legalShortTurns } from '../src/engine/short/turn';
 export interface ShortCorpus {
   boards: ShortBoard[];
   dice: Dice[];
+  /** gnubg Position IDs of the boards (to hand the same positions to gnubg). */
+  positionIds: string[];
   source: string;
 }
 
@@ -51,10 +53,10 @@ export function loadShortCorpus(): ShortCorpus {
   if (!path) throw new Error(`gnubg oracle cases not found; looked for ${candidates().join(', ')}`);
   const raw = readFileSync(path);
   const text = (path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-  const corpus: ShortCorpus = { boards: [], dice: [], source: path };
+  const corpus: ShortCorpus = { boards: [], dice: [], positionIds: [], source: path };
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const c = JSON.parse(line) as { board: SignedBoard; dice: [number, number] };
+    const c = JSON.parse(line) as { positionId: string; board: SignedBoard; dice: [number, number] };
     const b = new Int8Array(BOARD_LENGTH);
     for (let i = 0; i < 24; i++) b[i + 1] = c.board.points[i];
     b[25] = c.board.bar[0];
@@ -63,6 +65,7 @@ export function loadShortCorpus(): ShortCorpus {
     b[27] = c.board.off[1];
     corpus.boards.push(b);
     corpus.dice.push(c.dice);
+    corpus.positionIds.push(c.positionId);
   }
   return corpus;
 }

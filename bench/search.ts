@@ -1,0 +1,273 @@
+import { execFileSync } from 'child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { loadavg, tmpdir } from 'os';
+import { join, resolve } from 'path';
+import { Dice } from '../src/engine/dice';
+import { needsDice, newLongGame, winnerOf } from '../src/engine/long/game';
+import { CLASSIC } from '../src/engine/long/rules';
+import { LongState, legalLongTurns } from '../src/engine/long/turn';
+import { SeededRandom } from '../src/engine/random';
+import { ShortPosition, initialShortPosition } from '../src/engine/short/position';
+import { SHORT_STANDARD } from '../src/engine/short/rules';
+import { legalShortTurns } from '../src/engine/short/turn';
+import { LongSearch } from '../src/eval/long/search';
+import { NeuralEvaluator } from '../src/eval/neural/evaluator';
+import { isLongRace, isShortRace } from '../src/eval/race';
+import { searchSettings } from '../src/eval/search-options';
+import { ShortSearch } from '../src/eval/short/search';
+import { net } from './nets';
+import { loadShortCorpus } from './short-movegen';
+
+/**
+ * Search speed side by side with GNU Backgammon, in one run (docs/benchmarks.md
+ * "Search speed"):
+ *
+ * - network evaluations/s on one core, full sums against the incremental
+ *   forward pass, on game positions and on the plays of one roll in a row,
+ *   and gnubg's `calibrate` (static evaluations/s);
+ * - best turn at 1 and 2 plies, CPU time per position, on the same
+ *   backgammon positions for us and for gnubg's `hint` (bench/gnubg-hint.py);
+ * - long nardy best turn at 1 and 2 plies, incremental on and off (no gnubg
+ *   there: our own figures before and after).
+ *
+ *   npx tsx bench/search.ts
+ *   BENCH_POSITIONS=200 BENCH_POSITIONS_2PLY=40 BENCH_GNUBG=0 npx tsx bench/search.ts
+ *
+ * The machine is shared: read the ratios of one run, with the load average
+ * printed next to them. Benchmarks measure; they never pass or fail.
+ */
+const GNUBG = '/usr/games/gnubg';
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function load(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
+/** CPU milliseconds of `f` (this process: user + system). */
+function cpuMs(f: () => void): number {
+  const t0 = process.cpuUsage();
+  f();
+  const t = process.cpuUsage(t0);
+  return (t.user + t.system) / 1000;
+}
+
+interface Spread {
+  median: number;
+  p90: number;
+  mean: number;
+}
+
+function spread(times: readonly number[]): Spread {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+    mean: sorted.reduce((s, x) => s + x, 0) / sorted.length,
+  };
+}
+
+function show(label: string, s: Spread, n: number): void {
+  console.log(
+    `${label.padEnd(46)}: median ${fmt(s.median, 2)} ms, p90 ${fmt(s.p90, 2)} ms, mean ${fmt(s.mean, 2)} ms CPU (${n} positions)`,
+  );
+}
+
+/** Evaluations per CPU second of `evaluator` over `boards`, repeated for about `ms`. */
+function evaluationRate(evaluator: NeuralEvaluator, boards: readonly Int8Array[], incremental: boolean, ms = 1500): number {
+  const out = new Float64Array(5);
+  evaluator.contact.incremental = incremental;
+  for (const b of boards) evaluator.evaluateInto(b, out, 0);
+  let calls = 0;
+  let spent = 0;
+  while (spent < ms) {
+    spent += cpuMs(() => {
+      for (const b of boards) evaluator.evaluateInto(b, out, 0);
+    });
+    calls += boards.length;
+  }
+  evaluator.contact.incremental = true;
+  return (calls / spent) * 1000;
+}
+
+/** Contact positions of seeded random games, and the positions after every play of their rolls, in order. */
+function shortGames(count: number): { positions: Int8Array[]; plays: Int8Array[] } {
+  const random = new SeededRandom(23);
+  const positions: Int8Array[] = [];
+  const plays: Int8Array[] = [];
+  let position: ShortPosition = initialShortPosition('white');
+  while (positions.length < count) {
+    const answer = legalShortTurns(SHORT_STANDARD, position, random.dice());
+    if (!answer.ok) throw new Error(answer.error.message);
+    for (const t of answer.value.turns) if (!t.gameOver && !isShortRace(t.position.board)) plays.push(t.position.board);
+    const turn = random.pick(answer.value.turns);
+    if (turn.gameOver || isShortRace(turn.position.board)) position = initialShortPosition('white');
+    else {
+      position = turn.position;
+      positions.push(turn.position.board);
+    }
+  }
+  return { positions, plays };
+}
+
+function longGames(count: number): { states: { state: LongState; dice: Dice }[]; plays: Int8Array[] } {
+  const random = new SeededRandom(19);
+  const states: { state: LongState; dice: Dice }[] = [];
+  const plays: Int8Array[] = [];
+  let state = newLongGame(CLASSIC, 'white');
+  while (states.length < count) {
+    if (winnerOf(state)) state = newLongGame(CLASSIC, 'white');
+    const dice = random.dice();
+    const ready = state.pending.length === 0 && !isLongRace(state.position.board) && !state.position.firstTurn[state.position.turn];
+    const answer = legalLongTurns(CLASSIC, state, needsDice(state) ? dice : undefined);
+    if (!answer.ok) throw new Error(answer.error.message);
+    if (ready) {
+      states.push({ state, dice });
+      for (const t of answer.value.turns)
+        if (t.state.pending.length === 0 && !winnerOf(t.state) && !isLongRace(t.state.position.board))
+          plays.push(t.state.position.board);
+    }
+    state = random.pick(answer.value.turns).state;
+  }
+  return { states, plays };
+}
+
+/** gnubg's `calibrate` (static evaluations per second, one thread); null without gnubg. */
+function gnubgCalibrate(): number | null {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gnubg-'));
+  try {
+    const file = join(dir, 'calibrate.txt');
+    writeFileSync(file, 'set threads 1\ncalibrate 20\n');
+    const out = execFileSync(GNUBG, ['-t', '-q', '-r', '-c', file], { encoding: 'utf8', timeout: 600_000 });
+    const m = /Calibration result: ([\d.]+) static evaluations\/second/.exec(out);
+    return m ? Number(m[1]) : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** gnubg's `hint` CPU ms per position at each of `plies` (bench/gnubg-hint.py). */
+function gnubgHint(cases: { positionId: string; dice: Dice }[], plies: number[]): Record<string, number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-gnubg-'));
+  try {
+    const input = join(dir, 'cases.json');
+    const output = join(dir, 'out.json');
+    writeFileSync(input, JSON.stringify(cases));
+    const script = [resolve(__dirname, 'gnubg-hint.py'), resolve(__dirname, '../../bench/gnubg-hint.py')].find(existsSync);
+    if (!script) throw new Error('bench/gnubg-hint.py not found');
+    execFileSync(GNUBG, ['-t', '-q', '-r', '-p', script], {
+      env: { ...process.env, HINT_CASES: input, HINT_OUT: output, HINT_PLIES: plies.join(',') },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 3_600_000,
+    });
+    return JSON.parse(readFileSync(output, 'utf8')) as Record<string, number[]>;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function main(): void {
+  const positions = Number(process.env.BENCH_POSITIONS ?? 200);
+  const positions2 = Number(process.env.BENCH_POSITIONS_2PLY ?? positions);
+  const withGnubg = process.env.BENCH_GNUBG !== '0' && existsSync(GNUBG);
+  console.log(`node ${process.version}, one thread, CPU time; load average ${load()}`);
+  if (!withGnubg) console.log('gnubg: skipped (needs /usr/games/gnubg: apt-get install -y gnubg; BENCH_GNUBG=0 skips)');
+
+  console.log('\n== network evaluations per CPU second (evaluator.evaluateInto, contact positions)');
+  const short = net('backgammon');
+  const long = net('long');
+  const shortSet = shortGames(400);
+  const longSet = longGames(400);
+  for (const [label, evaluator, games, plays] of [
+    ['backgammon', short, shortSet.positions, shortSet.plays.slice(0, 4000)],
+    ['long', long, longSet.states.map((s) => s.state.position.board), longSet.plays.slice(0, 4000)],
+  ] as const) {
+    const p = evaluator.contact;
+    console.log(`${label} (${p.inputs} × ${p.hidden} × 5):`);
+    const full = evaluationRate(evaluator, games, false);
+    const gamesRate = evaluationRate(evaluator, games, true);
+    const fullPlays = evaluationRate(evaluator, plays, false);
+    const playsRate = evaluationRate(evaluator, plays, true);
+    console.log(`  game positions, full sums        : ${fmt(full)} /s`);
+    console.log(`  game positions, incremental      : ${fmt(gamesRate)} /s (${fmt(gamesRate / full, 2)}×)`);
+    console.log(`  plays of one roll, full sums     : ${fmt(fullPlays)} /s`);
+    console.log(`  plays of one roll, incremental   : ${fmt(playsRate)} /s (${fmt(playsRate / fullPlays, 2)}×)`);
+    if (label === 'backgammon' && withGnubg) {
+      const calibrate = gnubgCalibrate();
+      if (calibrate !== null)
+        console.log(
+          `  gnubg calibrate                  : ${fmt(calibrate)} /s (ours ÷ gnubg: ${fmt(gamesRate / calibrate, 2)} game positions, ${fmt(playsRate / calibrate, 2)} plays of one roll)`,
+        );
+    }
+  }
+
+  console.log(`\n== backgammon best turn (gnubg oracle positions with contact and a choice), load ${load()}`);
+  const corpus = loadShortCorpus();
+  const chosen: number[] = [];
+  const probe = new ShortSearch(short);
+  for (let i = 0; i < corpus.boards.length && chosen.length < positions; i++) {
+    if (isShortRace(corpus.boards[i])) continue;
+    if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
+  }
+  const search = new ShortSearch(short);
+  const ours: Record<number, number[]> = {};
+  const evaluations: Record<number, number> = {};
+  for (const [plies, count] of [
+    [1, positions],
+    [2, positions2],
+  ] as const) {
+    const times: number[] = [];
+    search.evaluations = 0;
+    for (const i of chosen.slice(0, count))
+      times.push(cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(plies))));
+    ours[plies] = times;
+    evaluations[plies] = search.evaluations / times.length;
+    show(`ours, ${plies} ply`, spread(times), times.length);
+    console.log(`${''.padEnd(46)}  ${fmt(evaluations[plies])} evaluations per position`);
+  }
+  short.contact.incremental = false;
+  const before = chosen.slice(0, positions).map((i) => cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(1))));
+  short.contact.incremental = true;
+  show('ours, 1 ply, full sums (the previous pass)', spread(before), before.length);
+  const within = ours[2].filter((t) => t <= 2000).length;
+  console.log(`ours, 2 ply within 2 s of CPU                : ${within} of ${ours[2].length}`);
+  if (withGnubg) {
+    const cases = chosen.slice(0, positions).map((i) => ({ positionId: corpus.positionIds[i], dice: corpus.dice[i] }));
+    const hint1 = gnubgHint(cases, [1])['1'];
+    const hint2 = gnubgHint(cases.slice(0, positions2), [2])['2'];
+    show('gnubg hint, 1 ply (cubeless, pruning on)', spread(hint1), hint1.length);
+    show('gnubg hint, 2 ply (cubeless, pruning on)', spread(hint2), hint2.length);
+    const a = spread(ours[1]);
+    const b = spread(ours[2]);
+    const g1 = spread(hint1);
+    const g2 = spread(hint2);
+    console.log(`ours ÷ gnubg, median CPU                      : 1 ply ${fmt(a.median / g1.median, 1)}×, 2 ply ${fmt(b.median / g2.median, 1)}×`);
+    console.log(`load average after                           : ${load()}`);
+  }
+
+  console.log(`\n== long nardy best turn (classic, seeded random games), load ${load()}`);
+  const longSearch = new LongSearch(CLASSIC, long);
+  for (const [plies, count] of [
+    [1, positions],
+    [2, Math.min(positions2, 20)],
+  ] as const) {
+    for (const incremental of [true, false]) {
+      long.contact.incremental = incremental;
+      const times = longSet.states
+        .slice(0, count)
+        .map((s) => cpuMs(() => longSearch.rankTurns(s.state, s.dice, searchSettings(plies))));
+      show(`ours, ${plies} ply${incremental ? '' : ', full sums (the previous pass)'}`, spread(times), times.length);
+    }
+  }
+  long.contact.incremental = true;
+}
+
+main();
