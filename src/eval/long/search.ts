@@ -11,6 +11,7 @@ import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from '../short/features';
+import { TranspositionCache } from '../transpositions';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
 const OUTPUTS = 5;
@@ -92,10 +93,12 @@ export class LongSearch {
   private readonly movement: MovementRules;
   private readonly head: HeadAllowance;
   private readonly fast: boolean;
-  /** Static evaluations made (for benchmarks). */
+  /** Static evaluations made (for benchmarks; transposition-cache hits not counted). */
   evaluations = 0;
   /** The wall-clock budget of the search in progress, if any (`SearchBudget`). */
   readonly guard = new BudgetGuard();
+  /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
+  readonly transpositions: TranspositionCache;
 
   constructor(
     readonly rules: Readonly<LongRules>,
@@ -107,11 +110,18 @@ export class LongSearch {
     this.movement = movementOf(rules);
     this.head = rules.headLimitPerTurn === 1 ? 1 : rules.headLimitPerTurn;
     this.fast = rules.doubles === 'standard';
+    this.transpositions = new TranspositionCache(evaluator, BOARD);
+  }
+
+  /** A static evaluation, through the transposition cache when the search uses one. */
+  private leaf(board: Int8Array, out: Float64Array, offset: number): void {
+    this.evaluations += this.transpositions.evaluateInto(board, out, offset);
   }
 
   /** Probabilities of the side to move of `state` at `plies` (see the class comment). */
   evaluateState(state: LongState, plies: number, inner: MoveFilter = { keep: 2, window: 0.04 }): Probabilities {
     const out = new Float64Array(OUTPUTS);
+    this.transpositions.begin(plies);
     this.stateValue(state, plies, 0, inner, out, 0);
     return probabilitiesAt(out, 0);
   }
@@ -124,6 +134,7 @@ export class LongSearch {
   rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings): Result<RankedLongTurn[], RulesError> {
     const answer = legalLongTurns(this.rules, state, dice);
     if (!answer.ok) return answer;
+    this.transpositions.begin(settings.plies);
     const turns = answer.value.turns;
     const mover = state.position.turn;
     const n = turns.length;
@@ -196,8 +207,7 @@ export class LongSearch {
       return;
     }
     if (plies === 0) {
-      this.evaluations++;
-      this.evaluator.evaluateInto(board, out, offset);
+      this.leaf(board, out, offset);
       return;
     }
     const mover = state.position.turn;
@@ -277,8 +287,7 @@ export class LongSearch {
           break;
         }
         flipLongInto(b, 0, level.flipped);
-        this.evaluations++;
-        this.evaluator.evaluateInto(level.flipped, tmp, 0);
+        this.leaf(level.flipped, tmp, 0);
         flipInPlace(tmp, 0);
         const e = equityAt(tmp, 0, this.values);
         if (e > bestEquity) {
@@ -370,8 +379,7 @@ export class LongSearch {
     flipLongInto(boards, base, level.flipped);
     const flipped = level.flipped;
     if (plies === 0 || flipped[25] === 15) {
-      this.evaluations++;
-      this.evaluator.evaluateInto(flipped, out, offset);
+      this.leaf(flipped, out, offset);
     } else if (opponentFirst) {
       // LN-HEAD-2: the opponent's first turn goes through the turn model.
       const state: LongState = {

@@ -6,6 +6,7 @@ import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../pr
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from './features';
 import { shortTerminalInto } from './terminal';
+import { TranspositionCache } from '../transpositions';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
 const OUTPUTS = 5;
@@ -68,10 +69,12 @@ function flipBoardInto(board: Int8Array, base: number, out: Int8Array): void {
  */
 export class ShortSearch {
   private readonly levels: Level[] = [];
-  /** Static evaluations made (for benchmarks). */
+  /** Static evaluations made (for benchmarks; transposition-cache hits not counted). */
   evaluations = 0;
   /** The wall-clock budget of the search in progress, if any (`SearchBudget`). */
   readonly guard = new BudgetGuard();
+  /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
+  readonly transpositions: TranspositionCache;
 
   constructor(
     readonly evaluator: Evaluator,
@@ -79,6 +82,7 @@ export class ShortSearch {
   ) {
     if (evaluator.family !== 'short') throw new RangeError('ShortSearch needs a short-family evaluator');
     for (let i = 0; i < LEVELS; i++) this.levels.push(new Level());
+    this.transpositions = new TranspositionCache(evaluator, BOARD);
   }
 
   /**
@@ -86,6 +90,7 @@ export class ShortSearch {
    * `plies`, written into `out[offset …]`.
    */
   evaluatePosition(board: Int8Array, plies: number, out: Float64Array, offset = 0, inner: MoveFilter = { keep: 2, window: 0.04 }): void {
+    this.transpositions.begin(plies);
     this.position(board, plies, 1, inner, out, offset);
   }
 
@@ -102,6 +107,7 @@ export class ShortSearch {
    * keep their 0-ply values and rank below the searched ones when worse.
    */
   rankTurns(board: Int8Array, dice: readonly [number, number], settings: SearchSettings): RankedShortTurn[] {
+    this.transpositions.begin(settings.plies);
     const level = this.levels[0];
     const n = level.solver.solve(board, dice[0], dice[1]);
     level.ensure(n);
@@ -141,6 +147,11 @@ export class ShortSearch {
         plies: plies[k],
       };
     });
+  }
+
+  /** A static evaluation, through the transposition cache when the search uses one. */
+  private leaf(board: Int8Array, out: Float64Array, offset: number): void {
+    this.evaluations += this.transpositions.evaluateInto(board, out, offset);
   }
 
   /** Indices of the candidates that pass a filter, best first. */
@@ -192,8 +203,7 @@ export class ShortSearch {
   ): void {
     this.guard.tick();
     if (plies === 0) {
-      this.evaluations++;
-      this.evaluator.evaluateInto(board, out, offset);
+      this.leaf(board, out, offset);
       return;
     }
     const level = this.levels[next];
