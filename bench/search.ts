@@ -27,8 +27,9 @@ import { loadShortCorpus } from './short-movegen';
  *   and gnubg's `calibrate` (static evaluations/s);
  * - best turn at 1 and 2 plies, CPU time per position, on the same
  *   backgammon positions for us and for gnubg's `hint` (bench/gnubg-hint.py);
- * - long nardy best turn at 1 and 2 plies, incremental on and off (no gnubg
- *   there: our own figures before and after).
+ * - the same searches as before this pass: incremental first layer off and
+ *   no transposition cache (the answers are the same);
+ * - long nardy best turn at 1 and 2 plies, now and before (no gnubg there).
  *
  *   npx tsx bench/search.ts
  *   BENCH_POSITIONS=200 BENCH_POSITIONS_2PLY=40 BENCH_GNUBG=0 npx tsx bench/search.ts
@@ -249,10 +250,18 @@ function main(): void {
     show(`ours, ${plies} ply`, spread(times), times.length);
     console.log(`${''.padEnd(46)}  ${fmt(evaluations[plies])} evaluations per position`);
   }
+  // The search as it was before: full sums, no transposition cache.
   short.contact.incremental = false;
-  const before = chosen.slice(0, positions).map((i) => cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(1))));
+  search.transpositions.fromPlies = Infinity;
+  for (const [plies, count] of [
+    [1, positions],
+    [2, positions2],
+  ] as const) {
+    const before = chosen.slice(0, count).map((i) => cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(plies))));
+    show(`ours, ${plies} ply, incremental off, no cache (before)`, spread(before), before.length);
+  }
   short.contact.incremental = true;
-  show('ours, 1 ply, incremental pass off', spread(before), before.length);
+  search.transpositions.fromPlies = 2;
   const within = ours[2].filter((t) => t <= 2000).length;
   console.log(`ours, 2 ply within 2 s of CPU                : ${within} of ${ours[2].length}`);
   if (withGnubg) {
@@ -273,17 +282,19 @@ function main(): void {
   const longSearch = new LongSearch(CLASSIC, long);
   for (const [plies, count] of [
     [1, positions],
-    [2, Math.min(positions2, 20)],
+    [2, positions2],
   ] as const) {
-    for (const incremental of [true, false]) {
-      long.contact.incremental = incremental;
+    for (const now of [true, false]) {
+      long.contact.incremental = now;
+      longSearch.transpositions.fromPlies = now ? 2 : Infinity;
       const times = longSet.states
         .slice(0, count)
         .map((s) => cpuMs(() => longSearch.rankTurns(s.state, s.dice, searchSettings(plies))));
-      show(`ours, ${plies} ply${incremental ? '' : ', incremental pass off'}`, spread(times), times.length);
+      show(`ours, ${plies} ply${now ? '' : ', incremental off, no cache (before)'}`, spread(times), times.length);
     }
   }
   long.contact.incremental = true;
+  longSearch.transpositions.fromPlies = 2;
 }
 
 main();

@@ -79,7 +79,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
     evaluations = 0;
     const res = await request(small.app).post('/v1/evaluate').send({ ...OPENING, plies: 2 });
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', estimate: 5306, limit: 1000 });
+    expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', estimate: 4326, limit: 1000 });
     const rollout = await request(small.app).post('/v1/rollout').send({ ...OPENING, trials: 100 });
     expect(rollout.status).toBe(422);
     expect(rollout.body.error.code).toBe('ANALYSIS_TOO_COSTLY');

@@ -26,8 +26,8 @@ interface FamilyCosts {
 }
 
 const COSTS: Record<Family, FamilyCosts> = {
-  short: { evaluate: [1, 470, 5_306], trial: 641, plays: 41 },
-  long: { evaluate: [1, 183, 5_053], trial: 717, plays: 67 },
+  short: { evaluate: [1, 470, 4_326], trial: 641, plays: 41 },
+  long: { evaluate: [1, 183, 4_052], trial: 717, plays: 67 },
 };
 
 /** Luck adjustment evaluates the 21 rolls of every roll of a trial as well. */
