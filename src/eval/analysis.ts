@@ -19,6 +19,7 @@ import { isLongRace, isShortRace } from './race';
 import { BudgetGuard, SearchBudget, SearchBudgetExceeded, SearchSettings, searchSettings } from './search-options';
 import { createShortEvaluator } from './short/evaluator';
 import { RankedShortTurn, ShortSearch } from './short/search';
+import { TranspositionTable } from './transpositions';
 
 /** Where an analyzer gets a bear-off database from (called lazily, at most once per rule set). */
 export type BearoffSource = (ruleSet: BearoffRuleSet) => BearoffDatabase;
@@ -68,6 +69,12 @@ export interface AnalyzerOptions {
   readonly bearoff?: BearoffSource;
   /** An evaluator to use instead of the default (e.g. `createFakeEvaluator` in tests). */
   readonly evaluator?: Evaluator;
+  /**
+   * Storage for the searches' transposition caches, shared by the analyzers
+   * of one thread (searches run one at a time); each search has its own if
+   * none is given.
+   */
+  readonly transpositions?: TranspositionTable;
 }
 
 function plyError(plies: number): RulesError | null {
@@ -124,7 +131,7 @@ export interface ShortAnalyzer {
 export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD, options: AnalyzerOptions = {}): ShortAnalyzer {
   const evaluator = options.evaluator ?? createShortEvaluator({ database: () => needSource(options)('standard'), scoring: rules.scoring });
   const values = shortOutcomeValues(rules);
-  const search = new ShortSearch(evaluator, values);
+  const search = new ShortSearch(evaluator, values, options.transpositions);
   const describe = `${evaluator.name} ${evaluator.version}`;
   const evaluateWithin = (position: ShortPosition, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
     const bad = plyError(plies);
@@ -193,7 +200,7 @@ export function createLongAnalyzer(rules: Readonly<LongRules>, options: Analyzer
   const evaluator =
     options.evaluator ?? createLongEvaluator({ rules, database: () => needSource(options)(longBearoffRuleSet(rules)) });
   const values = longOutcomeValues(rules);
-  const search = new LongSearch(rules, evaluator, values);
+  const search = new LongSearch(rules, evaluator, values, options.transpositions);
   const describe = `${evaluator.name} ${evaluator.version}`;
   const evaluateWithin = (state: LongState, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
     const bad = plyError(plies);

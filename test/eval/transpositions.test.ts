@@ -10,7 +10,7 @@ import { createLongEvaluator } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { createShortEvaluator } from '../../src/eval/short/evaluator';
 import { ShortSearch } from '../../src/eval/short/search';
-import { TranspositionCache } from '../../src/eval/transpositions';
+import { TranspositionCache, TranspositionTable } from '../../src/eval/transpositions';
 import { database } from './support';
 
 /** The transposition cache of the searches: the same answers as without it, fewer evaluations at 2 plies. */
@@ -27,7 +27,7 @@ describe('transposition cache', () => {
       },
     });
     // One slot: every board lands on it, so a different board must not be answered from it.
-    const cache = new TranspositionCache(evaluator, 28, 0);
+    const cache = new TranspositionCache(evaluator, 28, new TranspositionTable(0));
     cache.begin(2);
     const a = new Int8Array(28);
     a[1] = 3;
@@ -82,5 +82,33 @@ describe('transposition cache', () => {
       state = random.pick(answer.value.turns).state;
     }
     expect(cached.evaluations).toBeLessThanOrEqual(plain.evaluations);
+  });
+
+  it('two searches sharing one table never read each other\'s entries', () => {
+    let calls = 0;
+    const constant = (value: number) =>
+      makeEvaluator({
+        family: 'short',
+        name: `constant ${value}`,
+        version: '1',
+        evaluateInto(_board: Int8Array, out: Float64Array, offset: number) {
+          calls++;
+          out.fill(value, offset, offset + 5);
+        },
+      });
+    const table = new TranspositionTable(4);
+    const a = new TranspositionCache(constant(0.25), 28, table);
+    const b = new TranspositionCache(constant(0.5), 28, table);
+    const board = new Int8Array(28);
+    const out = new Float64Array(5);
+    a.begin(2);
+    a.evaluateInto(board, out, 0);
+    // b starts inside a's search (nested) with another evaluator on the same board.
+    b.begin(2);
+    b.evaluateInto(board, out, 0);
+    expect(out[0]).toBe(0.5);
+    a.evaluateInto(board, out, 0);
+    expect(out[0]).toBe(0.25);
+    expect(calls).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from '../short/features';
-import { TranspositionCache } from '../transpositions';
+import { TranspositionCache, TranspositionTable } from '../transpositions';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
 const OUTPUTS = 5;
@@ -104,13 +104,14 @@ export class LongSearch {
     readonly rules: Readonly<LongRules>,
     readonly evaluator: Evaluator,
     readonly values: OutcomeValues = longOutcomeValues(rules),
+    table?: TranspositionTable,
   ) {
     if (evaluator.family !== 'long') throw new RangeError('LongSearch needs a long-family evaluator');
     for (let i = 0; i < LEVELS; i++) this.levels.push(new Level());
     this.movement = movementOf(rules);
     this.head = rules.headLimitPerTurn === 1 ? 1 : rules.headLimitPerTurn;
     this.fast = rules.doubles === 'standard';
-    this.transpositions = new TranspositionCache(evaluator, BOARD);
+    this.transpositions = new TranspositionCache(evaluator, BOARD, table);
   }
 
   /** A static evaluation, through the transposition cache when the search uses one. */

@@ -6,7 +6,7 @@ import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../pr
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from './features';
 import { shortTerminalInto } from './terminal';
-import { TranspositionCache } from '../transpositions';
+import { TranspositionCache, TranspositionTable } from '../transpositions';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
 const OUTPUTS = 5;
@@ -79,10 +79,11 @@ export class ShortSearch {
   constructor(
     readonly evaluator: Evaluator,
     readonly values: OutcomeValues = STANDARD_VALUES,
+    table?: TranspositionTable,
   ) {
     if (evaluator.family !== 'short') throw new RangeError('ShortSearch needs a short-family evaluator');
     for (let i = 0; i < LEVELS; i++) this.levels.push(new Level());
-    this.transpositions = new TranspositionCache(evaluator, BOARD);
+    this.transpositions = new TranspositionCache(evaluator, BOARD, table);
   }
 
   /**

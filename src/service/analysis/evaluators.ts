@@ -1,6 +1,7 @@
 import { LongRules } from '../../engine/long/rules';
 import { ShortRules } from '../../engine/short/rules';
 import { LongAnalyzer, ShortAnalyzer, createLongAnalyzer, createShortAnalyzer } from '../../eval/analysis';
+import { TranspositionTable } from '../../eval/transpositions';
 import { Evaluator } from '../../eval/evaluator';
 
 /**
@@ -32,6 +33,8 @@ const MAX_ANALYZERS = 64;
 export class Analyzers {
   private readonly shorts = new Map<string, ShortAnalyzer>();
   private readonly longs = new Map<string, LongAnalyzer>();
+  /** One transposition table for every search of this thread (they run one at a time). */
+  private readonly transpositions = new TranspositionTable();
 
   constructor(readonly evaluators: EvaluatorSet) {}
 
@@ -40,7 +43,7 @@ export class Analyzers {
     let a = this.shorts.get(key);
     if (!a) {
       if (this.shorts.size >= MAX_ANALYZERS) this.shorts.clear();
-      a = createShortAnalyzer(rules, { evaluator: this.evaluators.short(rules) });
+      a = createShortAnalyzer(rules, { evaluator: this.evaluators.short(rules), transpositions: this.transpositions });
       this.shorts.set(key, a);
     }
     return a;
@@ -51,7 +54,7 @@ export class Analyzers {
     let a = this.longs.get(key);
     if (!a) {
       if (this.longs.size >= MAX_ANALYZERS) this.longs.clear();
-      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules, preset) });
+      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules, preset), transpositions: this.transpositions });
       this.longs.set(key, a);
     }
     return a;
