@@ -5,6 +5,7 @@ import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
+import { diagramRoutes } from './diagram';
 import { Metrics } from './observability';
 import { Services } from './services';
 
@@ -81,6 +82,7 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body)));
   });
+  router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
   });
