@@ -272,7 +272,7 @@ function drawStacks(d: Diagram, o: DiagramOptions, c: Palette): string {
     }
     if (seat.bar > 0) {
       const own = side === o.viewer;
-      out += `<g class="bar" data-side="${side}" data-count="${seat.bar}">`;
+      out += `<g class="bar" data-target="bar" data-side="${side}" data-count="${seat.bar}">`;
       for (let i = 0; i < Math.min(seat.bar, 4); i++) {
         const { x, y } = barSlot(own, i);
         out += checkerCircle(x, y, side, c);
@@ -285,7 +285,7 @@ function drawStacks(d: Diagram, o: DiagramOptions, c: Palette): string {
     }
     if (seat.off > 0) {
       const own = side === o.viewer;
-      out += `<g class="off" data-side="${side}" data-count="${seat.off}">`;
+      out += `<g class="off" data-target="off" data-side="${side}" data-count="${seat.off}">`;
       for (let i = 0; i < seat.off; i++) {
         const y = own ? BOTTOM - (i + 1) * SLAB : TOP + i * SLAB;
         out += `<rect class="borne-off" x="${TRAY_LEFT + 6}" y="${y + 1}" width="${TRAY_WIDTH - 12}" height="${SLAB - 2}" rx="3" fill="${c.checker[side].fill}" stroke="${c.checker[side].stroke}"/>`;
@@ -411,7 +411,8 @@ export function drawDiagram(d: Diagram, o: DiagramOptions): string {
     `<rect class="frame" x="${LEFT - 14}" y="${TOP - 14}" width="${INNER_RIGHT - LEFT + 28}" height="${BOTTOM - TOP + 28}" rx="8" fill="${c.frame}"/>` +
     `<rect x="${LEFT}" y="${TOP}" width="${6 * POINT}" height="${BOTTOM - TOP}" fill="${c.board}"/>` +
     `<rect x="${RIGHT}" y="${TOP}" width="${6 * POINT}" height="${BOTTOM - TOP}" fill="${c.board}"/>` +
-    `<rect class="tray" x="${TRAY_LEFT}" y="${TOP - 14}" width="${TRAY_WIDTH}" height="${BOTTOM - TOP + 28}" rx="6" fill="${c.frame}" opacity="0.55"/>`;
+    `<rect class="bar-strip" data-target="bar" x="${BAR_LEFT}" y="${TOP}" width="${BAR_WIDTH}" height="${BOTTOM - TOP}" fill="#000000" fill-opacity="0"/>` +
+    `<rect class="tray" data-target="off" x="${TRAY_LEFT}" y="${TOP - 14}" width="${TRAY_WIDTH}" height="${BOTTOM - TOP + 28}" rx="6" fill="${c.frame}" opacity="0.55"/>`;
   svg += drawQuarters(d, o, c);
   svg += drawPoints(d, o, c);
   svg += drawStacks(d, o, c);

@@ -21,6 +21,7 @@ import {
   depthLimitRule,
 } from '../graphql/limits';
 import { RedisClient } from '../service/store/redis';
+import { boardPage } from './board';
 import { errorHandler, notFound, requireJson } from './errors';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
@@ -131,6 +132,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     res.type('application/yaml').sendFile(OPENAPI_PATH);
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
+  app.use('/board', boardPage());
 
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
   app.use(requireJson);

@@ -1,0 +1,35 @@
+import { copyFileSync, mkdirSync } from 'fs';
+import { resolve } from 'path';
+import { buildSync } from 'esbuild';
+
+/*
+ * Builds the analysis board page (web/board) into dist/board: the page's
+ * TypeScript bundled by esbuild into one script (served from 'self', as the
+ * Content-Security-Policy wants), the HTML and the CSS copied. Run by
+ * `npm run build` (so by `npm start` and the Dockerfile) and by the tests.
+ */
+const ROOT = resolve(__dirname, '..');
+export const BOARD_SOURCE = resolve(ROOT, 'web/board');
+export const BOARD_OUT = resolve(ROOT, 'dist/board');
+
+export function buildBoard(out: string = BOARD_OUT): string {
+  mkdirSync(out, { recursive: true });
+  buildSync({
+    entryPoints: [resolve(BOARD_SOURCE, 'main.ts')],
+    outfile: resolve(out, 'board.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  for (const file of ['index.html', 'board.css']) copyFileSync(resolve(BOARD_SOURCE, file), resolve(out, file));
+  return out;
+}
+
+if (require.main === module) {
+  console.log(`board page built into ${buildBoard()}`);
+}
