@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// The callbacks of page.waitForFunction run in the page, where `document` exists.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { AddressInfo } from 'net';
 import { Server } from 'http';
@@ -108,14 +106,14 @@ describeIfBrowser('the analysis board in chromium', () => {
     // A legal first step by clicking: 24 then 18.
     await clickPoint(24);
     await clickPoint(18);
-    await page.waitForFunction(() => document.querySelector('#feedback')?.textContent?.includes('Legal so far'));
+    await page.locator('#feedback', { hasText: 'Legal so far' }).waitFor();
     expect(await page.textContent('#steps')).toBe('Steps so far: 24/18');
     await page.waitForSelector('#board svg line.arrow');
 
     // A second checker off the head is refused with its rule (LN-HEAD-1).
     await clickPoint(24);
     await clickPoint(19);
-    await page.waitForFunction(() => document.querySelector('#feedback')?.className === 'illegal');
+    await page.locator('#feedback.illegal').waitFor();
     const feedback = await page.textContent('#feedback');
     expect(feedback).toContain('Illegal step 24/19');
     expect(feedback).toContain('LN-HEAD-1');
@@ -125,12 +123,12 @@ describeIfBrowser('the analysis board in chromium', () => {
     // Finish the move: 18 then 13; the board moves on to Black.
     await clickPoint(18);
     await clickPoint(13);
-    await page.waitForFunction(() => document.querySelector('#feedback')?.textContent?.startsWith('Played 24/18/13'));
-    await page.waitForFunction(() => document.querySelector('#board-text')?.textContent?.includes('Black to move'));
+    await page.locator('#feedback', { hasText: 'Played 24/18/13' }).waitFor();
+    await page.locator('#board-text', { hasText: 'Black to move' }).waitFor({ state: 'attached' });
     expect(await page.textContent('#current-id')).toBe('FAIA4_fAAAg__DA');
 
     // The evaluation panel answers for the side to move.
-    await page.waitForFunction(() => document.querySelector('#evaluation-body table') !== null);
+    await page.waitForSelector('#evaluation-body table');
     const evaluation = await page.textContent('#evaluation-body');
     expect(evaluation).toContain('Side to moveBlack');
     expect(evaluation).toMatch(/Win\d+\.\d%/);
@@ -145,7 +143,7 @@ describeIfBrowser('the analysis board in chromium', () => {
     const best = await page.locator('#best-body tbody tr').allTextContents();
     expect(best.length).toBeGreaterThan(0);
     expect(best[0]).toMatch(/^1.*\d\.\d{3}/);
-    await page.waitForFunction(() => document.querySelector('#evaluation-body')?.textContent?.includes('Cube decision'));
+    await page.locator('#evaluation-body', { hasText: 'Cube decision' }).waitFor();
     await page.screenshot({ path: join(ARTEFACTS, '4-backgammon.png'), fullPage: true });
     expect(consoleErrors).toEqual([]);
   });
@@ -162,12 +160,12 @@ describeIfBrowser('the analysis board in chromium', () => {
     await page.selectOption('#die2', '1');
     await page.focus('#set-dice');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('#stage')?.textContent?.includes('3-1'));
+    await page.locator('#stage', { hasText: '3-1' }).waitFor();
     await page.selectOption('#step-from', '24');
     await page.selectOption('#step-to', '21');
     await page.focus('#add-step');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('#steps')?.textContent === 'Steps so far: 24/21');
+    await page.locator('#steps', { hasText: 'Steps so far: 24/21' }).waitFor();
     expect(await page.getAttribute('#board svg', 'role')).toBe('img');
     expect((await page.textContent('#board svg desc'))?.length).toBeGreaterThan(40);
   });
