@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from 'fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'fs';
 import { resolve } from 'path';
 import { buildSync } from 'esbuild';
 
@@ -12,9 +12,16 @@ const ROOT = resolve(__dirname, '..');
 export const BOARD_SOURCE = resolve(ROOT, 'web/board');
 export const BOARD_OUT = resolve(ROOT, 'dist/board');
 
+/** Writes a file whole: a reader (a test serving the page while another builds it) never sees half of it. */
+function writeWhole(path: string, contents: Uint8Array | string): void {
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}
+
 export function buildBoard(out: string = BOARD_OUT): string {
   mkdirSync(out, { recursive: true });
-  buildSync({
+  const bundle = buildSync({
     entryPoints: [resolve(BOARD_SOURCE, 'main.ts')],
     outfile: resolve(out, 'board.js'),
     bundle: true,
@@ -25,8 +32,10 @@ export function buildBoard(out: string = BOARD_OUT): string {
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
+    write: false,
   });
-  for (const file of ['index.html', 'board.css']) copyFileSync(resolve(BOARD_SOURCE, file), resolve(out, file));
+  for (const file of bundle.outputFiles) writeWhole(file.path, file.contents);
+  for (const file of ['index.html', 'board.css']) writeWhole(resolve(out, file), readFileSync(resolve(BOARD_SOURCE, file)));
   return out;
 }
 
