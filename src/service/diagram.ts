@@ -124,6 +124,10 @@ function readMove(bound: AnyBound, state: unknown, dice: Dice | undefined, text:
   if (text === undefined) return undefined;
   const segments = parseNotation(text, 'move');
   if (!segments.ok) throw ServiceError.from(segments.error);
+  // COM-2: the bar (25) exists in short nardy only; long nardy has no hitting.
+  if (bound.family.family === 'long' && segments.value.some((s) => s.from === 25)) {
+    fail('INVALID_NOTATION', 'long nardy has no bar: steps go from a point 1..24', { field: 'move' });
+  }
   if (dice || !bound.family.needsDice(state)) {
     const v = bound.family.validate(bound.rules, state, dice, { notation: text });
     if (!v.ok) throw new ServiceError({ ...v.error, field: 'move' });

@@ -149,6 +149,7 @@ describe('bad input gets the usual codes', () => {
     [{ variant: 'long', theme: 'pink' }, 400, 'INVALID_REQUEST', 'theme'],
     [{ variant: 'long', colour: 'red' }, 400, 'UNKNOWN_FIELD', 'colour'],
     [{ variant: 'long', move: '24/x' }, 400, 'INVALID_NOTATION', 'move'],
+    [{ variant: 'long', move: 'bar/20' }, 400, 'INVALID_NOTATION', 'move'],
     [{ variant: 'long', dice: '6,5', move: '24/18 24/19' }, 422, 'ILLEGAL_PLAY', 'move'],
     [{ variant: 'crazy', positionId: 'EBAA4_fAAAg__DA.c6666', dice: '6,5' }, 422, 'STAGE_MISMATCH', 'dice'],
   ])('%j → %i %s', async (query, status, code, field) => {
