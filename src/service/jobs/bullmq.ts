@@ -162,6 +162,11 @@ export class BullJobQueue implements JobQueue {
     return cancelled;
   }
 
+  async counts(): Promise<{ waiting: number; running: number }> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0), running: c.active ?? 0 };
+  }
+
   async watch(id: string, listener: (view: JobView) => void): Promise<() => void> {
     let set = this.listeners.get(id);
     if (!set) this.listeners.set(id, (set = new Set()));
