@@ -28,6 +28,7 @@ export type { RankedShortTurn } from './short/search';
 export { ShortSearch } from './short/search';
 export type { RankedLongTurn } from './long/search';
 export { LongSearch } from './long/search';
+export { TranspositionCache, TranspositionTable } from './transpositions';
 export type { FakeEvaluator, FakeEvaluatorOptions } from './fake';
 export { createFakeEvaluator } from './fake';
 export type { CubeAction, CubeDecision, CubeOptions, CubeOwner, CubeResponse, CubeSituation, MatchCube, MoneyCube } from './cube/decision';
