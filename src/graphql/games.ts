@@ -44,6 +44,24 @@ export class Expects {
   action!: string;
 }
 
+@ObjectType({ description: 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.' })
+export class AllowedActions {
+  @Field(() => [String])
+  white!: string[];
+  @Field(() => [String])
+  black!: string[];
+}
+
+@ObjectType({ description: 'Short nardy: the session as gnubg writes it (white is gnubg\'s player 0).' })
+export class GnubgIds {
+  @Field(() => String, { description: 'The gnubg Position ID, seen from the player on roll.' })
+  positionId!: string;
+  @Field(() => String, { description: 'The gnubg Match ID.' })
+  matchId!: string;
+  @Field(() => String, { description: 'PositionID:MatchID, as gnubg\'s set gnubgid reads it.' })
+  id!: string;
+}
+
 @ObjectType()
 export class CubeView {
   @Field(() => Int)
@@ -130,6 +148,10 @@ export class Game {
   match!: MatchView | null;
   @Field(() => Expects, { nullable: true })
   expects!: Expects | null;
+  @Field(() => AllowedActions)
+  allowed!: AllowedActions;
+  @Field(() => GnubgIds, { nullable: true })
+  gnubg?: GnubgIds;
   @Field(() => [Turn], { nullable: true })
   legalTurns?: Turn[];
   @Field(() => Score, { nullable: true })

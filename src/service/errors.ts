@@ -17,7 +17,9 @@ export const SERVICE_ERROR_CODES = [
   'ILLEGAL_PLAY',
   'INCOMPLETE_PLAY',
   'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_REUSED',
   'STORE_UNAVAILABLE',
+  'STORE_FULL',
   'INTERNAL',
 ] as const;
 
@@ -74,12 +76,14 @@ export function statusOf(code: ServiceErrorCode): number {
       return 415;
     case 'ILLEGAL_PLAY':
     case 'INCOMPLETE_PLAY':
+    case 'IDEMPOTENCY_KEY_REUSED':
       return 422;
     case 'RATE_LIMITED':
       return 429;
     case 'INTERNAL':
       return 500;
     case 'STORE_UNAVAILABLE':
+    case 'STORE_FULL':
       return 503;
     default:
       if (CUBE_CODES.has(code)) return isCubeInputError(code as CubeErrorCode) ? 400 : 422;

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import { CubeActionType } from '../../engine/scoring/cube';
 import { newMatch } from '../../engine/scoring/match';
 import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side } from '../../engine/side';
@@ -11,7 +10,7 @@ import { Play } from '../families/types';
 import { checkKeys, isPlainObject } from '../request';
 import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
-import { SessionActionInput, Working, act, startGame } from './flow';
+import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, startGame } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
@@ -45,9 +44,8 @@ export interface Answer<T> {
   readonly replayed?: boolean;
 }
 
-export type ActionName = 'roll' | 'play' | CubeActionType | 'resign' | 'next-game';
-
-export const ACTION_NAMES: readonly ActionName[] = ['roll', 'play', 'double', 'take', 'drop', 'beaver', 'raccoon', 'resign', 'next-game'];
+export { ACTION_NAMES };
+export type { ActionName };
 
 
 function hashToken(token: string): string {
@@ -114,6 +112,26 @@ export function parseAction(name: ActionName, body: unknown): SessionActionInput
   }
 }
 
+function bindRecord(record: SessionRecord): AnyBound {
+  const variant = variantByName(record.variant);
+  if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
+  return rebind(variant.value, record.rules);
+}
+
+/** A stored record with its family state in typed form, ready for the flow's transitions. */
+export function workingOf(record: SessionRecord, now: () => Date): Working<unknown, unknown> {
+  const bound = bindRecord(record);
+  const w = {
+    family: bound.family,
+    rules: bound.rules,
+    record,
+    state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
+    now,
+    events: [],
+  };
+  return w as unknown as Working<unknown, unknown>;
+}
+
 /**
  * Game sessions: create, read and act, with bearer tokens per seat,
  * optimistic concurrency (versions / If-Match, compare-and-set in the
@@ -127,22 +145,11 @@ export class GameSessions {
   }
 
   private bindRecord(record: SessionRecord): AnyBound {
-    const variant = variantByName(record.variant);
-    if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
-    return rebind(variant.value, record.rules);
+    return bindRecord(record);
   }
 
   private working(record: SessionRecord): Working<unknown, unknown> {
-    const bound = this.bindRecord(record);
-    const w = {
-      family: bound.family,
-      rules: bound.rules,
-      record,
-      state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
-      now: this.deps.now,
-      events: [],
-    };
-    return w as unknown as Working<unknown, unknown>;
+    return workingOf(record, this.deps.now);
   }
 
   private view(record: SessionRecord, version: number, w?: Working<unknown, unknown>): GameView {
@@ -251,27 +258,45 @@ export class GameSessions {
     const { record, version } = await this.load(id);
     const seat = this.seatOf(record, meta.token);
     const key = meta.idempotencyKey;
-    if (key !== undefined) {
-      if (key.length === 0 || key.length > 200) fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
+    // A key stands for one request: this seat, this action, this body (as parsed).
+    const request = createHash('sha256').update(JSON.stringify([seat, input])).digest('hex');
+    const replayOf = async (): Promise<Answer<GameView> | null> => {
+      if (key === undefined) return null;
       const replay = await guarded(() => this.deps.store.idempotent(id, key));
-      if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+      if (!replay) return null;
+      if (replay.request !== undefined && replay.request !== request) {
+        fail('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request (seat, action or body) of this game; use a fresh key', {
+          field: 'Idempotency-Key',
+        });
+      }
+      return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+    };
+    if (key !== undefined && (key.length === 0 || key.length > 200)) {
+      fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
     }
+    const first = await replayOf();
+    if (first) return first;
+    const refusal = (e: ServiceError, at: SessionRecord, atVersion: number): ServiceError => {
+      // Every refusal says which version it was judged against and what the seat may do there.
+      const allowed = allowedActions(this.working(at))[seat];
+      const may = allowed.length > 0 ? `${seat} may now: ${allowed.join(', ')}` : `${seat} has nothing to do now`;
+      return new ServiceError({ ...e.body, message: `${e.body.message} (${may})`, version: atVersion, allowed });
+    };
     if (meta.ifMatch !== undefined && meta.ifMatch !== version) {
-      fail('VERSION_CONFLICT', `the game is at version ${version}, not ${meta.ifMatch}`, { version });
+      throw refusal(new ServiceError({ code: 'VERSION_CONFLICT', message: `the game is at version ${version}, not ${meta.ifMatch}` }), record, version);
     }
     const next = structuredClone(record);
     const w = this.working(next);
     try {
       act(w, seat, input, this.deps.seeds);
     } catch (e) {
-      // Every refusal says which version it was judged against.
-      if (e instanceof ServiceError) throw new ServiceError({ ...e.body, version });
+      if (e instanceof ServiceError) throw refusal(e, record, version);
       throw e;
     }
     next.game.state = this.bindRecord(next).family.toJson(w.state);
     next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
-    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1 };
+    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1, request };
     const outcome = await guarded(() =>
       this.deps.store.save(
         id,
@@ -284,12 +309,10 @@ export class GameSessions {
     );
     if (outcome === 'missing') fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     if (outcome === 'conflict') {
-      if (key !== undefined) {
-        const replay = await guarded(() => this.deps.store.idempotent(id, key));
-        if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
-      }
-      const current = await guarded(() => this.deps.store.get(id));
-      fail('VERSION_CONFLICT', 'another action changed the game first; read it again', { version: current?.version ?? version });
+      const replay = await replayOf();
+      if (replay) return replay;
+      const current = await this.load(id);
+      throw refusal(new ServiceError({ code: 'VERSION_CONFLICT', message: 'another action changed the game first; read it again' }), current.record, current.version);
     }
     return { status: 200, body: body2, version: version + 1 };
   }

@@ -17,6 +17,12 @@ export interface StoredResponse {
   readonly body: string;
   /** The session version the action produced (for the ETag of a replay). */
   readonly version: number;
+  /**
+   * A hash of the request the key was first used for (seat, action, body):
+   * the same key with another request is refused. Absent in records written
+   * before keys were bound to their request; those replay as they are.
+   */
+  readonly request?: string;
 }
 
 export type SaveOutcome = 'saved' | 'conflict' | 'missing';
