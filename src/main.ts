@@ -1,6 +1,7 @@
 import { createServer } from 'http';
 import { ConfigError, readConfig } from './config';
 import { createApp } from './http/app';
+import { attachSubscriptions } from './graphql/subscriptions';
 import { createLogger } from './http/observability';
 import { buildServices } from './http/services';
 import { evaluatorsOf } from './service/analysis/data';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     validateResponses: false,
   });
   const server = createServer(app.app);
+  attachSubscriptions(server, app);
   server.listen(config.port, config.host, () => log.info({ host: config.host, port: config.port }, 'listening'));
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close Redis.

@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
@@ -299,6 +299,19 @@ export class GamesResolver {
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })
   async gameFairness(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Fairness> {
     return (await ctx.services.sessions.fairness(id)).body as unknown as Fairness;
+  }
+
+  @Subscription(() => GameEvent, {
+    description:
+      'Every event of the game (as gameHistory) after event number `after` (default 0: the whole history), then each new event as it is saved, on any replica; completes when the game (the match) is over. Over graphql-ws on /graphql; as GET /v1/games/{id}/events.',
+    subscribe: async ({ args, context }) => (context as GraphqlContext).services.sessions.follow(String(args.id), args.after ?? 0),
+  })
+  gameEvents(
+    @Root() event: GameEvent,
+    @Arg('id', () => ID) _id: string,
+    @Arg('after', () => Int, { nullable: true, description: 'The number of the last event the client has.' }) _after?: number,
+  ): GameEvent {
+    return event;
   }
 
   private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {

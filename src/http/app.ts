@@ -8,6 +8,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import swaggerUi from 'swagger-ui-express';
 import { parse as parseYaml } from 'yaml';
 import { Logger } from 'pino';
+import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildGraphqlSchema } from '../graphql/schema';
@@ -22,6 +23,7 @@ import {
 } from '../graphql/limits';
 import { RedisClient } from '../service/store/redis';
 import { errorHandler, notFound, requireJson } from './errors';
+import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
@@ -54,14 +56,29 @@ export interface AppDeps {
   graphqlLimits?: GraphqlLimits;
   /** Check every REST response against openapi.yaml (on in tests; a mismatch is a 500). */
   validateResponses?: boolean;
+  /** How often an idle event stream gets a keep-alive comment (default 15 s). */
+  eventHeartbeatMs?: number;
 }
 
 export interface App {
   readonly app: Express;
   readonly services: Services;
   readonly metrics: Metrics;
-  /** Marks the app as draining: /ready answers 503 so load balancers stop sending traffic. */
+  /** The executable GraphQL schema (queries, mutations and the subscriptions of `attachSubscriptions`). */
+  readonly schema: GraphQLSchema;
+  /** The document limits of GraphQL requests, for the subscription server too. */
+  readonly graphqlLimits: GraphqlLimits;
+  /**
+   * Marks the app as draining: /ready answers 503 so load balancers stop
+   * sending traffic, and the long-lived streams (server-sent events, GraphQL
+   * subscriptions) are ended — they would otherwise keep the HTTP server from
+   * closing; their clients resume elsewhere from their last event.
+   */
   drain(): void;
+  /** Ends every event stream and subscription now (part of `drain`). */
+  closeStreams(): void;
+  /** Registers what else `closeStreams` must end (the subscription server). */
+  onCloseStreams(close: () => void): void;
   /** Stops the GraphQL server (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
@@ -144,7 +161,12 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       ignorePaths: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/,
     }),
   );
-  app.use('/v1', v1Routes(services, metrics));
+  const streams = new EventStreams(deps.eventHeartbeatMs);
+  const closers: (() => void)[] = [() => streams.closeAll()];
+  const closeStreams = () => {
+    for (const close of closers) close();
+  };
+  app.use('/v1', v1Routes(services, metrics, streams));
   app.use(
     '/graphql',
     expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }),
@@ -155,8 +177,15 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     app,
     services,
     metrics,
+    schema,
+    graphqlLimits: limits,
     drain: () => {
       draining = true;
+      closeStreams();
+    },
+    closeStreams,
+    onCloseStreams: (close) => {
+      closers.push(close);
     },
     close: () => apollo.stop(),
   };

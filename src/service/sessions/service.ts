@@ -10,6 +10,7 @@ import { Play } from '../families/types';
 import { checkKeys, isPlainObject } from '../request';
 import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
+import { GameFeed } from './feed';
 import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, startGame } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
@@ -237,6 +238,19 @@ export class GameSessions {
     const events = await guarded(() => this.deps.store.history(id));
     if (!events) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     return { status: 200, body: historyView(record, events.map((e) => JSON.parse(e) as HistoryEvent)), version };
+  }
+
+  /**
+   * `GET /v1/games/{id}/events` and the `gameEvents` subscription: the
+   * events after number `after` (0 = all), then the new ones as they are
+   * saved, until the session is over.
+   */
+  async follow(id: string, after: unknown): Promise<GameFeed> {
+    if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) {
+      fail('INVALID_REQUEST', 'the last event id must be an event number, an integer ≥ 0', { field: 'Last-Event-ID' });
+    }
+    await this.load(id);
+    return new GameFeed(this.deps.store, id, after);
   }
 
   /** `GET /v1/games/{id}/fairness`. */

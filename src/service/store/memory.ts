@@ -1,4 +1,4 @@
-import { Cache, SaveOutcome, SessionStore, StoredResponse, Versioned } from './types';
+import { Cache, EventListener, Listeners, SaveOutcome, SessionStore, StoredResponse, Versioned } from './types';
 
 interface Entry<T> {
   value: T;
@@ -17,6 +17,7 @@ export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Entry<Versioned>>();
   private readonly responses = new Map<string, Entry<StoredResponse>>();
   private readonly histories = new Map<string, string[]>();
+  private readonly listeners = new Listeners();
 
   constructor(private readonly now: Now = Date.now) {}
 
@@ -34,6 +35,7 @@ export class MemorySessionStore implements SessionStore {
     if (this.live(this.sessions, id)) return false;
     this.sessions.set(id, { value: { version: 1, data }, expiresAt: this.now() + ttlSeconds * 1000 });
     this.histories.set(id, events.slice());
+    this.listeners.emit(id, events);
     return true;
   }
 
@@ -63,7 +65,15 @@ export class MemorySessionStore implements SessionStore {
       });
     }
     this.sweep();
+    this.listeners.emit(id, events);
     return 'saved';
+  }
+
+  subscribe(id: string, listener: EventListener): () => void {
+    this.listeners.add(id, listener);
+    return () => {
+      this.listeners.remove(id, listener);
+    };
   }
 
   async idempotent(id: string, key: string): Promise<StoredResponse | null> {
@@ -83,6 +93,7 @@ export class MemorySessionStore implements SessionStore {
     this.sessions.clear();
     this.responses.clear();
     this.histories.clear();
+    this.listeners.clear();
   }
 
   private sweeps = 0;

@@ -27,6 +27,51 @@ export interface StoredResponse {
 
 export type SaveOutcome = 'saved' | 'conflict' | 'missing';
 
+/** Receives the history events (JSON text) of one save. */
+export type EventListener = (events: readonly string[]) => void;
+
+/** Listeners per session id, for the stores' subscriptions. */
+export class Listeners {
+  private readonly byId = new Map<string, Set<EventListener>>();
+
+  /** Adds a listener; true when it is the first for this id. */
+  add(id: string, listener: EventListener): boolean {
+    let set = this.byId.get(id);
+    const first = !set;
+    if (!set) this.byId.set(id, (set = new Set()));
+    set.add(listener);
+    return first;
+  }
+
+  /** Removes a listener; true when it was the last for this id. */
+  remove(id: string, listener: EventListener): boolean {
+    const set = this.byId.get(id);
+    if (!set || !set.delete(listener)) return false;
+    if (set.size > 0) return false;
+    this.byId.delete(id);
+    return true;
+  }
+
+  emit(id: string, events: readonly string[]): void {
+    if (events.length === 0) return;
+    for (const listener of this.byId.get(id) ?? []) {
+      try {
+        listener(events);
+      } catch {
+        // One failing listener must not keep the others (or the save) from going on.
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  clear(): void {
+    this.byId.clear();
+  }
+}
+
 export interface SessionStore {
   /** Creates a session at version 1 with its first history events; false when the id exists already. */
   create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean>;
@@ -49,6 +94,15 @@ export interface SessionStore {
   ): Promise<SaveOutcome>;
   /** Every history event of the session, oldest first, or null when there is no such session. */
   history(id: string): Promise<string[] | null>;
+  /**
+   * Calls `listener` with the events that `create` and `save` add to this
+   * session from now on — in this process and, for a shared store, in every
+   * process using it (Redis pub/sub) — in the order they were saved. Delivery
+   * is at most once: a listener that must not miss events reads `history`
+   * after subscribing and again when it sees a gap in the event numbers.
+   * Returns the unsubscribe.
+   */
+  subscribe(id: string, listener: EventListener): () => void;
   /** The response recorded under an idempotency key of this session, if any. */
   idempotent(id: string, key: string): Promise<StoredResponse | null>;
   /** Liveness of the backing store. */
