@@ -15,14 +15,14 @@ import { GraphqlContext } from './context';
  */
 export function attachSubscriptions(server: Server, app: App, limits: GraphqlLimits = app.graphqlLimits): { close(): Promise<void> } {
   const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: 64 * 1024 });
-  const context: GraphqlContext = { services: app.services };
+  // Subscriptions read sessions only; the caller is named as analysis fields would name it.
+  const contextOf = (address: string | undefined): GraphqlContext => ({ services: app.services, caller: { client: `ip:${address ?? 'unknown'}` } });
   const rules = [...specifiedRules, depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)];
   const handle = useServer(
     {
       schema: app.schema,
-      context,
       // The same document limits as HTTP queries, and the same error shapes.
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
         let document;
         try {
           document = parse(payload.query);
@@ -31,7 +31,7 @@ export function attachSubscriptions(server: Server, app: App, limits: GraphqlLim
         }
         const errors = validate(app.schema, document, rules);
         if (errors.length > 0) return errors;
-        return { schema: app.schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue: context };
+        return { schema: app.schema, document, variableValues: payload.variables, operationName: payload.operationName, contextValue: contextOf(ctx.extra.request.socket.remoteAddress) };
       },
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!('errors' in result) || !result.errors) return result;

@@ -21,7 +21,9 @@ import {
   complexityPlugin,
   depthLimitRule,
 } from '../graphql/limits';
+import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
+import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
@@ -58,6 +60,10 @@ export interface AppDeps {
   validateResponses?: boolean;
   /** How often an idle event stream gets a keep-alive comment (default 15 s). */
   eventHeartbeatMs?: number;
+  /** API_KEYS: callers that may identify themselves with `X-API-Key`. */
+  apiKeys?: readonly ApiKey[];
+  /** METRICS_TOKEN: `/metrics` needs it as a bearer token when set. */
+  metricsToken?: string | null;
 }
 
 export interface App {
@@ -70,16 +76,18 @@ export interface App {
   readonly graphqlLimits: GraphqlLimits;
   /**
    * Marks the app as draining: /ready answers 503 so load balancers stop
-   * sending traffic, and the long-lived streams (server-sent events, GraphQL
-   * subscriptions) are ended — they would otherwise keep the HTTP server from
-   * closing; their clients resume elsewhere from their last event.
+   * sending traffic, every answer from now on closes its connection
+   * (`Connection: close`), so keep-alive clients move to another replica, and
+   * the long-lived streams (server-sent events, GraphQL subscriptions) are
+   * ended — they would otherwise keep the listener from closing; their
+   * clients resume elsewhere from their last event.
    */
   drain(): void;
   /** Ends every event stream and subscription now (part of `drain`). */
   closeStreams(): void;
   /** Registers what else `closeStreams` must end (the subscription server). */
   onCloseStreams(close: () => void): void;
-  /** Stops the GraphQL server (the HTTP listener belongs to the caller). */
+  /** Stops the GraphQL server and lets accepted analyses finish (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
 
@@ -112,11 +120,15 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
-    plugins: [complexityPlugin(schema, limits.maxComplexity)],
+    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
   });
   await apollo.start();
 
   app.use(observe(log, metrics));
+  app.use((_req, res, next) => {
+    if (draining) res.set('Connection', 'close');
+    next();
+  });
   app.use(helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } }));
   const origins = deps.corsOrigins ?? '*';
   if (origins === '*' || origins.length > 0) {
@@ -141,7 +153,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', metricsGuard(deps.metricsToken ?? null), async (_req, res) => {
     res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get('/openapi.yaml', (_req, res) => {
@@ -149,6 +161,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
 
+  app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
   app.use(requireJson);
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
@@ -169,7 +182,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use('/v1', v1Routes(services, metrics, streams));
   app.use(
     '/graphql',
-    expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(services, req, res) }),
   );
   app.use(notFound);
   app.use(errorHandler(log));
@@ -187,6 +200,9 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     onCloseStreams: (close) => {
       closers.push(close);
     },
-    close: () => apollo.stop(),
+    close: async () => {
+      await apollo.stop();
+      await services.analysis.close();
+    },
   };
 }

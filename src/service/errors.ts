@@ -20,6 +20,12 @@ export const SERVICE_ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'STORE_UNAVAILABLE',
   'STORE_FULL',
+  'UNKNOWN_API_KEY',
+  'ANALYSIS_TOO_COSTLY',
+  'ANALYSIS_BUSY',
+  'ANALYSIS_TIMEOUT',
+  'ANALYSIS_CANCELLED',
+  'SHUTTING_DOWN',
   'INTERNAL',
 ] as const;
 
@@ -58,6 +64,7 @@ export function statusOf(code: ServiceErrorCode): number {
     case 'INVALID_JSON':
       return 400;
     case 'UNAUTHORIZED':
+    case 'UNKNOWN_API_KEY':
       return 401;
     case 'NOT_YOUR_TURN':
       return 403;
@@ -77,6 +84,7 @@ export function statusOf(code: ServiceErrorCode): number {
     case 'ILLEGAL_PLAY':
     case 'INCOMPLETE_PLAY':
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'ANALYSIS_TOO_COSTLY':
       return 422;
     case 'RATE_LIMITED':
       return 429;
@@ -84,7 +92,12 @@ export function statusOf(code: ServiceErrorCode): number {
       return 500;
     case 'STORE_UNAVAILABLE':
     case 'STORE_FULL':
+    case 'ANALYSIS_BUSY':
+    case 'ANALYSIS_CANCELLED':
+    case 'SHUTTING_DOWN':
       return 503;
+    case 'ANALYSIS_TIMEOUT':
+      return 504;
     default:
       if (CUBE_CODES.has(code)) return isCubeInputError(code as CubeErrorCode) ? 400 : 422;
       if (isInputError(code as RulesErrorCode)) return 400;

@@ -51,7 +51,7 @@ for (const [path, operations] of Object.entries(spec.paths)) {
       });
     }
     if (!op.requestBody) {
-      const ok = op.responses['200']?.content?.['application/json'].examples;
+      const ok = op.responses['200']?.content?.['application/json']?.examples;
       for (const [name, example] of Object.entries(ok ?? {})) {
         cases.push({ name, method, path, body: undefined, status: 200, response: example.value, shape: op['x-example-check'] === 'shape' });
       }
