@@ -3,7 +3,7 @@ import { Server as NetServer } from 'net';
 import { ConfigError, readConfig } from './config';
 import { createApp } from './http/app';
 import { attachSubscriptions } from './graphql/subscriptions';
-import { createLogger } from './http/observability';
+import { createLogger, throttledWarn } from './http/observability';
 import { buildServices } from './http/services';
 import { evaluatorsOf } from './service/analysis/data';
 import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
@@ -49,6 +49,11 @@ async function main(): Promise<void> {
     },
     analysisBudgetMs: config.analysisBudgetMs,
     gameTtlSeconds: config.gameTtlSeconds,
+    unstartedGameTtlSeconds: config.unstartedGameTtlSeconds,
+    finishedGameTtlSeconds: config.finishedGameTtlSeconds,
+    maxGames: config.maxGames,
+    gameCreateLimit: config.gameCreateLimit,
+    onStoreError: throttledWarn(log, 'session store: not answering; sessions answer 503'),
     cacheTtlSeconds: config.cacheTtlSeconds,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
   };

@@ -283,7 +283,7 @@ export class GamesResolver {
   async createGame(@Arg('input', () => CreateGameInput) input: CreateGameInput, @Ctx() ctx: GraphqlContext): Promise<CreatedGame> {
     const body = plain(input);
     if (input.match) body.match = plain(input.match);
-    return (await ctx.services.sessions.create(body)).body as unknown as CreatedGame;
+    return (await ctx.services.sessions.create(body, ctx.caller.client)).body as unknown as CreatedGame;
   }
 
   @Query(() => Game, { description: 'As GET /v1/games/{id}.' })

@@ -162,7 +162,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
 
   app.use(identify(deps.apiKeys ?? []));
-  if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
+  if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis, log }));
   app.use(requireJson);
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
   app.use(

@@ -95,7 +95,7 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   });
 
   router.post('/games', async (req, res) => {
-    send(res, await services.sessions.create(req.body));
+    send(res, await services.sessions.create(req.body, analysisCaller(req, res).client));
   });
   router.get('/games/:id', async (req, res) => {
     send(res, await services.sessions.get(req.params.id));

@@ -120,6 +120,29 @@ describe('GET /v1/games/{id}/events (server-sent events)', () => {
     expect(past.messages.map((m) => m.event)).toEqual(['end']);
   });
 
+  it('games are read by id without a token, but no read shows the seed of the game in progress or a token', async () => {
+    const created = await create({ variant: 'backgammon', match: { length: 3 } });
+    for (let i = 0; i < 4; i++) await step(created);
+    const stored = await app.services.store.get(created.id);
+    const seed = (JSON.parse(stored!.data) as { game: { seed: string } }).game.seed;
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    const stream = await SseClient.open(`http://${base}/v1/games/${created.id}/events`);
+    const all = await historyOf(created.id);
+    await stream.until(() => stream.events().length === all.length);
+    stream.close();
+    const reads = [
+      (await request(app.app).get(`/v1/games/${created.id}`)).text,
+      (await request(app.app).get(`/v1/games/${created.id}/history`)).text,
+      (await request(app.app).get(`/v1/games/${created.id}/fairness`)).text,
+      stream.body,
+    ];
+    for (const text of reads) {
+      expect(text).not.toContain(seed);
+      expect(text).not.toContain(created.seats.white.token);
+      expect(text).not.toContain(created.seats.black.token);
+    }
+  });
+
   it('a bad Last-Event-ID is 400 with the field; an unknown game 404 (plain JSON, no stream)', async () => {
     const created = await create({ variant: 'long' });
     const bad = await request(app.app).get(`/v1/games/${created.id}/events`).set('last-event-id', 'seven');

@@ -8,7 +8,8 @@ import { ServiceError, fail } from '../errors';
 import { AnyBound, bind, rebind } from '../families';
 import { Play } from '../families/types';
 import { checkKeys, isPlainObject } from '../request';
-import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
+import { WorkBudget } from '../budget';
+import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { GameFeed } from './feed';
 import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, startGame } from './flow';
@@ -19,11 +20,19 @@ import { GameView, fairnessView, gameView, historyView } from './views';
 export interface SessionDeps {
   readonly store: SessionStore;
   readonly seeds: SeedSource;
-  /** Games expire this long after their last action (default 7 days). */
+  /** Games in play expire this long after their last action (GAME_TTL_SECONDS, default 7 days). */
   readonly ttlSeconds: number;
+  /** Games that never had an action expire this long after their creation (UNSTARTED_GAME_TTL_SECONDS). */
+  readonly unstartedTtlSeconds?: number;
+  /** Finished games (and matches) are kept this long for reading and checking the dice (FINISHED_GAME_TTL_SECONDS). */
+  readonly finishedTtlSeconds?: number;
+  /** GAME_CREATE_LIMIT: games each client may create per window, counted here. */
+  readonly createBudget?: { readonly counter: WorkBudget; readonly perWindow: number };
   /** Idempotency records are kept this long (default 24 hours). */
   readonly idempotencyTtlSeconds: number;
   readonly now: () => Date;
+  /** Told of each store failure (the transports log them, throttled). */
+  readonly onStoreError?: (error: unknown) => void;
   /** Random bytes for ids and tokens (injectable for tests). */
   readonly random?: (n: number) => Buffer;
 }
@@ -59,17 +68,22 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a store call; store failures become 503s (and are told to `onStoreError`). */
+async function guarded<T>(work: () => Promise<T>, onStoreError?: (error: unknown) => void): Promise<T> {
   try {
     return await work();
   } catch (e) {
+    if (e instanceof StoreFullError) {
+      // Games in play finish or expire; a minute is a fair first guess of when a place frees up.
+      fail('STORE_FULL', `the server holds as many games in play as it may (${e.maxGames}); try again later`, { retryAfter: 60 });
+    }
     if (e instanceof StoreUnavailableError) {
+      onStoreError?.(e.cause ?? e);
       fail('STORE_UNAVAILABLE', 'the session store is unavailable; try again shortly');
     }
     throw e;
   }
 }
-
 
 /** Parses the body of an action into the flow's input. */
 export function parseAction(name: ActionName, body: unknown): SessionActionInput {
@@ -145,6 +159,10 @@ export class GameSessions {
     this.random = deps.random ?? randomBytes;
   }
 
+  private guard<T>(work: () => Promise<T>): Promise<T> {
+    return guarded(work, this.deps.onStoreError);
+  }
+
   private bindRecord(record: SessionRecord): AnyBound {
     return bindRecord(record);
   }
@@ -159,7 +177,10 @@ export class GameSessions {
   }
 
   /** `POST /v1/games`. */
-  async create(body: unknown): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
+  async create(
+    body: unknown,
+    client = 'anonymous',
+  ): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
     if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(body, ['variant', 'rules', 'match', 'cube']);
     const variant = variantByName(body.variant);
@@ -210,7 +231,9 @@ export class GameSessions {
     record.game.state = bound.value.family.toJson(w.state);
     record.events = w.events.length;
     const events = w.events.map((e) => JSON.stringify(e));
-    const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds, events));
+    await this.chargeCreation(client);
+    const ttl = Math.min(this.deps.unstartedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds);
+    const created = await this.guard(() => this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted'));
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
       status: 201,
@@ -219,9 +242,22 @@ export class GameSessions {
     };
   }
 
+  /** One game off the client's creation budget (a valid request only: bad input costs nothing). */
+  private async chargeCreation(client: string): Promise<void> {
+    const budget = this.deps.createBudget;
+    if (!budget || budget.perWindow <= 0) return;
+    const charge = await budget.counter.charge(client, 1, budget.perWindow);
+    if (!charge.allowed) {
+      fail('RATE_LIMITED', `more than ${budget.perWindow} new games in this window; retry after ${charge.resetSeconds} s`, {
+        retryAfter: charge.resetSeconds,
+        limit: budget.perWindow,
+      });
+    }
+  }
+
   private async load(id: string): Promise<{ record: SessionRecord; version: number }> {
     if (typeof id !== 'string' || id.length > 64) fail('GAME_NOT_FOUND', 'no such game');
-    const stored = await guarded(() => this.deps.store.get(id));
+    const stored = await this.guard(() => this.deps.store.get(id));
     if (!stored) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     return { record: JSON.parse(stored.data) as SessionRecord, version: stored.version };
   }
@@ -235,7 +271,7 @@ export class GameSessions {
   /** `GET /v1/games/{id}/history`. */
   async history(id: string): Promise<Answer<ReturnType<typeof historyView>>> {
     const { record, version } = await this.load(id);
-    const events = await guarded(() => this.deps.store.history(id));
+    const events = await this.guard(() => this.deps.store.history(id));
     if (!events) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     return { status: 200, body: historyView(record, events.map((e) => JSON.parse(e) as HistoryEvent)), version };
   }
@@ -276,7 +312,7 @@ export class GameSessions {
     const request = createHash('sha256').update(JSON.stringify([seat, input])).digest('hex');
     const replayOf = async (): Promise<Answer<GameView> | null> => {
       if (key === undefined) return null;
-      const replay = await guarded(() => this.deps.store.idempotent(id, key));
+      const replay = await this.guard(() => this.deps.store.idempotent(id, key));
       if (!replay) return null;
       if (replay.request !== undefined && replay.request !== request) {
         fail('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request (seat, action or body) of this game; use a fresh key', {
@@ -311,14 +347,17 @@ export class GameSessions {
     next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
     const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1, request };
-    const outcome = await guarded(() =>
+    const finished = next.status === 'finished';
+    const ttl = finished ? Math.min(this.deps.finishedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds) : this.deps.ttlSeconds;
+    const outcome = await this.guard(() =>
       this.deps.store.save(
         id,
         version,
         JSON.stringify(next),
-        this.deps.ttlSeconds,
+        ttl,
         w.events.map((e) => JSON.stringify(e)),
         key !== undefined ? { key, response, ttlSeconds: this.deps.idempotencyTtlSeconds } : undefined,
+        finished ? 'finished' : 'live',
       ),
     );
     if (outcome === 'missing') fail('GAME_NOT_FOUND', 'no such game (it may have expired)');

@@ -27,6 +27,16 @@ export interface StoredResponse {
 
 export type SaveOutcome = 'saved' | 'conflict' | 'missing';
 
+/**
+ * Where a game stands, for what a full store may drop first: `unstarted`
+ * (created, no action yet), `live` (played), `finished` (the game or match
+ * is over). The service gives each stage its own TTL.
+ */
+export type GameStage = 'unstarted' | 'live' | 'finished';
+
+/** MAX_GAMES by default: sized for a 512 MiB container (docs/operations.md, "Memory"). */
+export const DEFAULT_MAX_GAMES = 4_000;
+
 /** Receives the history events (JSON text) of one save. */
 export type EventListener = (events: readonly string[]) => void;
 
@@ -73,8 +83,12 @@ export class Listeners {
 }
 
 export interface SessionStore {
-  /** Creates a session at version 1 with its first history events; false when the id exists already. */
-  create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean>;
+  /**
+   * Creates a session at version 1 with its first history events; false when
+   * the id exists already. A bounded store that cannot make room throws
+   * `StoreFullError`.
+   */
+  create(id: string, data: string, ttlSeconds: number, events: readonly string[], stage?: GameStage): Promise<boolean>;
   /** The current version, or null when there is no such session (or it expired). */
   get(id: string): Promise<Versioned | null>;
   /**
@@ -91,6 +105,7 @@ export interface SessionStore {
     ttlSeconds: number,
     events: readonly string[],
     idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
+    stage?: GameStage,
   ): Promise<SaveOutcome>;
   /** Every history event of the session, oldest first, or null when there is no such session. */
   history(id: string): Promise<string[] | null>;
@@ -116,8 +131,17 @@ export interface Cache {
   close(): Promise<void>;
 }
 
+/** The store holds as many games in play as it may: new games answer 503 STORE_FULL. */
+export class StoreFullError extends Error {
+  constructor(readonly maxGames: number) {
+    super(`the session store holds ${maxGames} games in play`);
+    this.name = 'StoreFullError';
+  }
+}
+
 /** The backing store cannot be reached: sessions answer 503 STORE_UNAVAILABLE. */
 export class StoreUnavailableError extends Error {
+  declare readonly cause?: unknown;
   constructor(cause?: unknown) {
     super('the session store is unavailable');
     this.name = 'StoreUnavailableError';
