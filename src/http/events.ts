@@ -37,7 +37,7 @@ export class EventStreams {
   async stream(req: Request, res: Response, feed: GameFeed): Promise<void> {
     if (this.closed) {
       await feed.return();
-      fail('STORE_UNAVAILABLE', 'the server is shutting down; reconnect to another replica');
+      fail('SHUTTING_DOWN', 'this replica is shutting down; reconnect (to another replica) with Last-Event-ID');
     }
     res.status(200).set({
       'content-type': 'text/event-stream; charset=utf-8',

@@ -166,6 +166,7 @@ describe('GET /v1/games/{id}/events (server-sent events)', () => {
     await closed;
     const refused = await request(own.app).get(`/v1/games/${res.body.id}/events`);
     expect(refused.status).toBe(503);
+    expect(refused.body.error.code).toBe('SHUTTING_DOWN');
     await own.close();
   });
 });
