@@ -23,6 +23,7 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
+import { boardPage } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
@@ -135,7 +136,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     app.use(
       cors({
         origin: origins === '*' ? '*' : origins,
-        methods: ['GET', 'POST', 'OPTIONS'],
+        methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
         exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
       }),
@@ -160,6 +161,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     res.type('application/yaml').sendFile(OPENAPI_PATH);
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
+  app.use('/board', boardPage());
 
   app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis, log }));
@@ -202,6 +204,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     },
     close: async () => {
       await apollo.stop();
+      // Jobs still running are left to the queue (another worker takes them up, with Redis).
+      await services.jobQueue.close();
       await services.analysis.close();
     },
   };

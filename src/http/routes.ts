@@ -7,6 +7,8 @@ import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
 import { EventStreams } from './events';
 import { analysisCaller } from './callers';
+import { jobRoutes } from './jobs';
+import { diagramRoutes } from './diagram';
 import { Metrics } from './observability';
 import { Services } from './services';
 
@@ -83,6 +85,11 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
+  router.use('/rollouts', jobRoutes(services.jobs, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
+  if (services.jobs.matchAnalysis) {
+    router.use('/analyses', jobRoutes(services.jobs, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
+  }
+  router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
   });
