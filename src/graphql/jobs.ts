@@ -1,6 +1,6 @@
 import { IsBoolean, IsInt, IsOptional } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
 import { GraphqlContext } from './context';
 import { MovesInput, plain } from './inputs';
@@ -89,6 +89,11 @@ function asJob(view: JobView): Job {
   };
 }
 
+/** A job's kind, from its id (`ma_…` match analyses, `ro_…` rollouts). */
+function kindOf(id: string): JobKind {
+  return id.startsWith('ma_') ? 'match-analysis' : 'rollout';
+}
+
 @Resolver()
 export class JobsResolver {
   @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
@@ -98,13 +103,22 @@ export class JobsResolver {
 
   @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })
   async job(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
-    return asJob(await ctx.services.jobs.get(kind, id));
+    return asJob(await ctx.services.jobs.get(kindOf(id), id));
+  }
+
+  @Subscription(() => Job, {
+    description: 'The job now and at every change of status or progress, until it is done, failed or cancelled. Over graphql-ws on /graphql; as GET /v1/rollouts/{id}/events and /v1/analyses/{id}/events.',
+    subscribe: async ({ args, context }) => {
+      const id = String(args.id);
+      return (context as GraphqlContext).services.jobs.updates(kindOf(id), id);
+    },
+  })
+  jobProgress(@Root() view: JobView, @Arg('id', () => ID) _id: string): Job {
+    return asJob(view);
   }
 
   @Mutation(() => Job, { description: 'As DELETE /v1/rollouts/{id} and /v1/analyses/{id}.' })
   async cancelJob(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
-    return asJob(await ctx.services.jobs.cancel(kind, id));
+    return asJob(await ctx.services.jobs.cancel(kindOf(id), id));
   }
 }
