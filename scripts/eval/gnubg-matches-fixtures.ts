@@ -12,7 +12,10 @@ import { gzipSync } from 'zlib';
  *   npx tsx scripts/eval/gnubg-matches-fixtures.ts
  */
 const REPO = resolve(__dirname, '../..');
-const SOURCE = resolve(process.env.ORACLES_DIR ?? resolve(REPO, '../shared/oracles'), 'gnubg-matches/matches');
+const SOURCE = resolve(
+  process.env.ORACLES_DIR ?? resolve(REPO, '../shared/oracles'),
+  'gnubg-matches/matches',
+);
 const TARGET = resolve(REPO, 'test/fixtures/oracles/gnubg-matches/matches');
 
 type Json = Record<string, unknown>;
@@ -26,28 +29,59 @@ function pick(o: unknown, keys: string[]): Json | null {
 
 function trim(oracle: Json): Json {
   const decisions = (oracle.decisions as Json[]).map((d) => {
-    const r = pick(d, ['game', 'index', 'player', 'action', 'positionId', 'matchId', 'dice', 'positionIdAfter', 'points', 'score', 'crawford']) as Json;
+    const r = pick(d, [
+      'game',
+      'index',
+      'player',
+      'action',
+      'positionId',
+      'matchId',
+      'dice',
+      'positionIdAfter',
+      'points',
+      'score',
+      'crawford',
+    ]) as Json;
     if (d.chequer) {
       const c = d.chequer as Json;
-      r.chequer = { ...pick(c, ['nMoves', 'unforced', 'bestPositionIdAfter', 'error', 'skill']), candidates: (c.candidates as Json[]).map((x) => x.positionIdAfter) };
+      r.chequer = {
+        ...pick(c, ['nMoves', 'unforced', 'bestPositionIdAfter', 'error', 'skill']),
+        candidates: (c.candidates as Json[]).map((x) => x.positionIdAfter),
+      };
     }
-    if (d.cubeDecision) r.cubeDecision = pick(d.cubeDecision, ['best', 'correct', 'actual', 'error', 'close', 'skill']);
+    if (d.cubeDecision)
+      r.cubeDecision = pick(d.cubeDecision, ['best', 'correct', 'actual', 'error', 'close', 'skill']);
     if (d.luck) r.luck = pick(d.luck, ['value']);
     return r;
   });
   const stats = oracle.stats as { recomputed: Record<string, Json> };
   const recomputed: Record<string, Json | null> = {};
   for (const p of ['0', '1']) {
-    recomputed[p] = pick(stats.recomputed[p], ['unforcedMoves', 'chequerErrorRateMilli', 'closeCubeDecisions', 'cubeErrorRateMilli', 'overallErrorRateMilli', 'luckTotal']);
+    recomputed[p] = pick(stats.recomputed[p], [
+      'unforcedMoves',
+      'chequerErrorRateMilli',
+      'closeCubeDecisions',
+      'cubeErrorRateMilli',
+      'overallErrorRateMilli',
+      'luckTotal',
+    ]);
   }
-  const games = (oracle.games as Json[]).map((g) => pick(g, ['scoreBefore', 'crawford', 'winner', 'pointsWon', 'resigned', 'records']));
-  return { match: pick(oracle.match, ['matchLength', 'players', 'rules', 'games', 'finalScore']), games, decisions, stats: { recomputed } };
+  const games = (oracle.games as Json[]).map((g) =>
+    pick(g, ['scoreBefore', 'crawford', 'winner', 'pointsWon', 'resigned', 'records']),
+  );
+  return {
+    match: pick(oracle.match, ['matchLength', 'players', 'rules', 'games', 'finalScore']),
+    games,
+    decisions,
+    stats: { recomputed },
+  };
 }
 
 mkdirSync(TARGET, { recursive: true });
 for (const name of readdirSync(SOURCE).sort()) {
   const path = resolve(SOURCE, name);
-  if (/^m\d\d-[\w-]+\.(mat|sgf)$/.test(name)) writeFileSync(resolve(TARGET, `${name}.gz`), gzipSync(readFileSync(path), { level: 9 }));
+  if (/^m\d\d-[\w-]+\.(mat|sgf)$/.test(name))
+    writeFileSync(resolve(TARGET, `${name}.gz`), gzipSync(readFileSync(path), { level: 9 }));
   else if (name.endsWith('.2ply.json')) {
     const oracle = JSON.parse(readFileSync(path, 'utf8')) as Json;
     writeFileSync(resolve(TARGET, `${name}.gz`), gzipSync(JSON.stringify(trim(oracle)), { level: 9 }));

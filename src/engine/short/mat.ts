@@ -1,6 +1,15 @@
 import { Dice } from '../dice';
 import { Result, err, ok } from '../result';
-import { MatchFileError, MatchPlayer, MatchRecord, RecordedAction, RecordedGame, RecordedResult, RecordedStep, matchFileError } from './match-record';
+import {
+  MatchFileError,
+  MatchPlayer,
+  MatchRecord,
+  RecordedAction,
+  RecordedGame,
+  RecordedResult,
+  RecordedStep,
+  matchFileError,
+} from './match-record';
 
 /*
  * The Jellyfish text match format (`.mat`) as gnubg and XG write it:
@@ -79,7 +88,8 @@ function entriesOf(list: Token[]): Entry[] | string {
     }
     const word = text.toLowerCase();
     if (word === 'doubles') {
-      if (list[i + 1]?.text !== '=>' || !/^\d+$/.test(list[i + 2]?.text ?? '')) return 'a double is written "Doubles => N"';
+      if (list[i + 1]?.text !== '=>' || !/^\d+$/.test(list[i + 2]?.text ?? ''))
+        return 'a double is written "Doubles => N"';
       out.push({ kind: 'double', column });
       i += 3;
       continue;
@@ -91,7 +101,8 @@ function entriesOf(list: Token[]): Entry[] | string {
     }
     if (word === 'wins') {
       const points = list[i + 1]?.text ?? '';
-      if (!/^\d+$/.test(points) || !/^points?$/i.test(list[i + 2]?.text ?? '')) return 'a result is written "Wins N points"';
+      if (!/^\d+$/.test(points) || !/^points?$/i.test(list[i + 2]?.text ?? ''))
+        return 'a result is written "Wins N points"';
       out.push({ kind: 'wins', points: Number(points), column });
       i += 3;
       if (list[i]?.text.toLowerCase() === 'and') i += 3; // "and the match"
@@ -141,28 +152,40 @@ export function parseMat(text: string): Result<MatchRecord, MatchFileError> {
     const g = GAME.exec(line);
     if (g) {
       game = { number: Number(g[1]), score: null, actions: [], result: null };
-      if (game.number !== games.length + 1) return err(matchFileError(`game ${game.number} follows game ${games.length}`, { line: lineNumber }));
+      if (game.number !== games.length + 1)
+        return err(matchFileError(`game ${game.number} follows game ${games.length}`, { line: lineNumber }));
       games.push(game);
       next = 0;
       continue;
     }
-    if (!game) return err(matchFileError(`cannot read "${line.trim()}" before the first game`, { line: lineNumber }));
+    if (!game)
+      return err(matchFileError(`cannot read "${line.trim()}" before the first game`, { line: lineNumber }));
     const where = { game: game.number, line: lineNumber };
     const numbered = NUMBERED.exec(line);
     if (numbered) {
       if (!game.score) return err(matchFileError('moves before the score line', where));
       const moveNumber = Number(numbered[2]);
       const entries = entriesOf(tokens(line, numbered[1].length));
-      if (typeof entries === 'string') return err(matchFileError(entries, { game: game.number, move: moveNumber, line: lineNumber }));
+      if (typeof entries === 'string')
+        return err(matchFileError(entries, { game: game.number, move: moveNumber, line: lineNumber }));
       for (const [k, entry] of entries.entries()) {
-        if (game.result) return err(matchFileError('an entry after the result', { game: game.number, move: moveNumber, line: lineNumber }));
+        if (game.result)
+          return err(
+            matchFileError('an entry after the result', {
+              game: game.number,
+              move: moveNumber,
+              line: lineNumber,
+            }),
+          );
         // A line's first entry sits in the column it is written in; later ones alternate.
-        const player: MatchPlayer = k === 0 ? (entry.column - numbered[1].length >= RIGHT_COLUMN - 4 ? 1 : 0) : next;
+        const player: MatchPlayer =
+          k === 0 ? (entry.column - numbered[1].length >= RIGHT_COLUMN - 4 ? 1 : 0) : next;
         if (entry.kind === 'wins') {
           game.result = { winner: entry.column >= RIGHT_COLUMN ? 1 : 0, points: entry.points };
           continue;
         }
-        if (entry.kind === 'move') game.actions.push({ kind: 'move', player, dice: entry.dice, steps: entry.steps, moveNumber });
+        if (entry.kind === 'move')
+          game.actions.push({ kind: 'move', player, dice: entry.dice, steps: entry.steps, moveNumber });
         else game.actions.push({ kind: entry.kind, player, moveNumber });
         next = player === 0 ? 1 : 0;
       }
@@ -224,14 +247,18 @@ export function makeMat(record: MatchRecord): string {
   out.push(` ${record.length} point match`, '');
   for (const game of record.games) {
     out.push(` Game ${game.number}`);
-    out.push(` ${`${record.players[0]} : ${game.score[0]}`.padEnd(31)}${record.players[1]} : ${game.score[1]}`);
+    out.push(
+      ` ${`${record.players[0]} : ${game.score[0]}`.padEnd(31)}${record.players[1]} : ${game.score[1]}`,
+    );
     let cube = 1;
     let left: string | null = null;
     let number = 0;
     const flush = (right: string): void => {
       number++;
       const l = left ?? '';
-      out.push(`${String(number).padStart(3)}) ${l.length >= LEFT_WIDTH ? `${l} ` : l.padEnd(LEFT_WIDTH)}${right}`.trimEnd());
+      out.push(
+        `${String(number).padStart(3)}) ${l.length >= LEFT_WIDTH ? `${l} ` : l.padEnd(LEFT_WIDTH)}${right}`.trimEnd(),
+      );
       left = null;
     };
     let pendingRight = false;
@@ -253,7 +280,8 @@ export function makeMat(record: MatchRecord): string {
       flush(winsText);
     } else {
       if (left !== null) flush('');
-      if (winsText && result) out.push(result.winner === 0 ? `      ${winsText}` : `${' '.repeat(33)}${winsText}`);
+      if (winsText && result)
+        out.push(result.winner === 0 ? `      ${winsText}` : `${' '.repeat(33)}${winsText}`);
     }
     out.push('');
   }

@@ -28,7 +28,13 @@ export interface RecordedStep extends Step {
 }
 
 export type RecordedAction =
-  | { readonly kind: 'move'; readonly player: MatchPlayer; readonly dice: Dice; readonly steps: readonly RecordedStep[]; readonly moveNumber: number }
+  | {
+      readonly kind: 'move';
+      readonly player: MatchPlayer;
+      readonly dice: Dice;
+      readonly steps: readonly RecordedStep[];
+      readonly moveNumber: number;
+    }
   | { readonly kind: 'double'; readonly player: MatchPlayer; readonly moveNumber: number }
   | { readonly kind: 'take'; readonly player: MatchPlayer; readonly moveNumber: number }
   | { readonly kind: 'drop'; readonly player: MatchPlayer; readonly moveNumber: number };
@@ -68,12 +74,28 @@ export interface MatchFileError extends RulesError {
   readonly reason: string;
 }
 
-export function matchFileError(reason: string, where: { game?: number; move?: number; line?: number; rule?: string } = {}): MatchFileError {
-  const at = [where.game !== undefined ? `game ${where.game}` : '', where.move !== undefined ? `move ${where.move}` : '', where.line !== undefined ? `line ${where.line}` : '']
+export function matchFileError(
+  reason: string,
+  where: { game?: number; move?: number; line?: number; rule?: string } = {},
+): MatchFileError {
+  const at = [
+    where.game !== undefined ? `game ${where.game}` : '',
+    where.move !== undefined ? `move ${where.move}` : '',
+    where.line !== undefined ? `line ${where.line}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
-  const base = rulesError('INVALID_MATCH_FILE', at ? `${at}: ${reason}` : reason, { field: 'text', ...(where.rule ? { rule: where.rule } : {}) });
-  return { ...base, reason, ...(where.game !== undefined ? { game: where.game } : {}), ...(where.move !== undefined ? { move: where.move } : {}), ...(where.line !== undefined ? { line: where.line } : {}) };
+  const base = rulesError('INVALID_MATCH_FILE', at ? `${at}: ${reason}` : reason, {
+    field: 'text',
+    ...(where.rule ? { rule: where.rule } : {}),
+  });
+  return {
+    ...base,
+    reason,
+    ...(where.game !== undefined ? { game: where.game } : {}),
+    ...(where.move !== undefined ? { move: where.move } : {}),
+    ...(where.line !== undefined ? { line: where.line } : {}),
+  };
 }
 
 export const PLAYER_SIDES: readonly [Side, Side] = ['white', 'black'];
@@ -139,7 +161,11 @@ function playOf(position: ShortPosition, dice: Dice, steps: readonly Step[]): Re
     if (v.value.legal && v.value.complete) return ok(v.value.turn);
     if (!first) {
       first = v.value.legal
-        ? rulesError('MUST_PLAY_MAXIMUM', `the move leaves dice unplayed that could be played (${v.value.remainingUnits.join(', ')})`, { rule: 'MAX-1' })
+        ? rulesError(
+            'MUST_PLAY_MAXIMUM',
+            `the move leaves dice unplayed that could be played (${v.value.remainingUnits.join(', ')})`,
+            { rule: 'MAX-1' },
+          )
         : v.value.error;
     }
   }
@@ -169,8 +195,12 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
   let finalScore: [number, number] = [0, 0];
   for (const game of record.games) {
     const where = (moveNumber: number) => ({ game: game.number, move: moveNumber });
-    const leaderAt = record.length > 0 && (game.score[0] === record.length - 1 || game.score[1] === record.length - 1);
-    const crawford = leaderAt && !crawfordSeen && !(game.score[0] === record.length - 1 && game.score[1] === record.length - 1);
+    const leaderAt =
+      record.length > 0 && (game.score[0] === record.length - 1 || game.score[1] === record.length - 1);
+    const crawford =
+      leaderAt &&
+      !crawfordSeen &&
+      !(game.score[0] === record.length - 1 && game.score[1] === record.length - 1);
     if (leaderAt) crawfordSeen = true;
     let position: ShortPosition | null = null;
     let cube: { value: number; owner: MatchPlayer | null } = { value: 1, owner: null };
@@ -179,7 +209,12 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
     let ended: { winner: MatchPlayer; points: number; resigned: boolean } | null = null;
     const decisions: ReplayedDecision[] = [];
     const actions: RecordedAction[] = [];
-    const state = (onRoll: MatchPlayer, turn: MatchPlayer, dice: Dice | null, offered: boolean): GnubgMatchState => ({
+    const state = (
+      onRoll: MatchPlayer,
+      turn: MatchPlayer,
+      dice: Dice | null,
+      offered: boolean,
+    ): GnubgMatchState => ({
       cubeValue: cube.value,
       cubeOwner: cube.owner === null ? null : sideOf(cube.owner),
       onRoll: sideOf(onRoll),
@@ -208,15 +243,22 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
       if (ended) return err(matchFileError(`${action.kind} after the game has ended`, at));
       const side = sideOf(action.player);
       if (action.kind === 'move') {
-        if (pendingDouble !== null) return err(matchFileError('a move while a double waits for an answer', { ...at, rule: 'CUBE-3' }));
+        if (pendingDouble !== null)
+          return err(matchFileError('a move while a double waits for an answer', { ...at, rule: 'CUBE-3' }));
         position ??= initialShortPosition(side);
-        if (position.turn !== side) return err(matchFileError(`player ${action.player} moves out of turn`, at));
+        if (position.turn !== side)
+          return err(matchFileError(`player ${action.player} moves out of turn`, at));
         const legal = legalShortTurns(SHORT_STANDARD, position, action.dice);
         if (!legal.ok) return err(matchFileError(legal.error.message, at));
         const played = playOf(position, action.dice, action.steps);
         if (!played.ok) {
           const written = action.steps.map((s) => `${s.from}/${s.to}`).join(' ') || '(no move)';
-          return err(matchFileError(`${action.dice.join('')}: ${written} is not a legal play: ${played.error.message}`, { ...at, ...(played.error.rule ? { rule: played.error.rule } : {}) }));
+          return err(
+            matchFileError(
+              `${action.dice.join('')}: ${written} is not a legal play: ${played.error.message}`,
+              { ...at, ...(played.error.rule ? { rule: played.error.rule } : {}) },
+            ),
+          );
         }
         const turn = played.value;
         push({
@@ -228,48 +270,96 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
           dice: action.dice,
           turn,
           legalPlays: legal.value.turns.length,
-          positionIdAfter: makeGnubgPositionId({ turn: side === 'white' ? 'black' : 'white', board: flipBoard(turn.board) }),
+          positionIdAfter: makeGnubgPositionId({
+            turn: side === 'white' ? 'black' : 'white',
+            board: flipBoard(turn.board),
+          }),
         });
-        actions.push({ ...action, steps: turn.steps.map((s, i) => ({ from: s.from, to: s.to, ...(turn.hits[i] ? { hit: true } : {}) })) });
+        actions.push({
+          ...action,
+          steps: turn.steps.map((s, i) => ({
+            from: s.from,
+            to: s.to,
+            ...(turn.hits[i] ? { hit: true } : {}),
+          })),
+        });
         rolledThisGame = true;
         if (turn.board[MOVER_OFF] === CHECKERS) {
           ended = { winner: action.player, points: gamePoints(turn.board) * cube.value, resigned: false };
-          if (record.length === 0 && record.jacoby && cube.owner === null) ended = { ...ended, points: cube.value };
+          if (record.length === 0 && record.jacoby && cube.owner === null)
+            ended = { ...ended, points: cube.value };
         }
         position = turn.position;
         continue;
       }
       if (action.kind === 'double') {
-        if (pendingDouble !== null) return err(matchFileError('a double while a double waits for an answer', { ...at, rule: 'CUBE-3' }));
-        if (!rolledThisGame && !position) return err(matchFileError('a double before the opening roll', { ...at, rule: 'CUBE-2' }));
+        if (pendingDouble !== null)
+          return err(
+            matchFileError('a double while a double waits for an answer', { ...at, rule: 'CUBE-3' }),
+          );
+        if (!rolledThisGame && !position)
+          return err(matchFileError('a double before the opening roll', { ...at, rule: 'CUBE-2' }));
         position ??= initialShortPosition(side);
-        if (position.turn !== side) return err(matchFileError(`player ${action.player} doubles out of turn`, { ...at, rule: 'CUBE-2' }));
-        if (cube.owner !== null && cube.owner !== action.player) return err(matchFileError(`player ${action.player} doubles without access to the cube`, { ...at, rule: 'CUBE-2' }));
+        if (position.turn !== side)
+          return err(
+            matchFileError(`player ${action.player} doubles out of turn`, { ...at, rule: 'CUBE-2' }),
+          );
+        if (cube.owner !== null && cube.owner !== action.player)
+          return err(
+            matchFileError(`player ${action.player} doubles without access to the cube`, {
+              ...at,
+              rule: 'CUBE-2',
+            }),
+          );
         if (crawford) return err(matchFileError('a double in the Crawford game', { ...at, rule: 'CUBE-6' }));
-        push({ moveNumber: action.moveNumber, player: action.player, action: 'double', position, match: state(action.player, action.player, null, false) });
+        push({
+          moveNumber: action.moveNumber,
+          player: action.player,
+          action: 'double',
+          position,
+          match: state(action.player, action.player, null, false),
+        });
         pendingDouble = action.player;
         actions.push(action);
         continue;
       }
       // take or drop
       if (pendingDouble === null || pendingDouble === action.player || !position) {
-        return err(matchFileError(`${action.kind === 'take' ? 'a take' : 'a drop'} with no double to answer`, { ...at, rule: 'CUBE-3' }));
+        return err(
+          matchFileError(`${action.kind === 'take' ? 'a take' : 'a drop'} with no double to answer`, {
+            ...at,
+            rule: 'CUBE-3',
+          }),
+        );
       }
       const doubler = pendingDouble;
-      push({ moveNumber: action.moveNumber, player: action.player, action: action.kind, position, match: state(doubler, action.player, null, true) });
+      push({
+        moveNumber: action.moveNumber,
+        player: action.player,
+        action: action.kind,
+        position,
+        match: state(doubler, action.player, null, true),
+      });
       actions.push(action);
       pendingDouble = null;
       if (action.kind === 'take') cube = { value: cube.value * 2, owner: action.player };
       else ended = { winner: doubler, points: cube.value, resigned: false };
     }
     const last = game.actions.length > 0 ? game.actions[game.actions.length - 1].moveNumber : 0;
-    if (pendingDouble !== null) return err(matchFileError('the game ends with a double not answered', where(last)));
+    if (pendingDouble !== null)
+      return err(matchFileError('the game ends with a double not answered', where(last)));
     const written = game.result;
     if (!ended) {
-      if (!written) return err(matchFileError('the game has no result (no "Wins" line) and is not over', where(last)));
+      if (!written)
+        return err(matchFileError('the game has no result (no "Wins" line) and is not over', where(last)));
       ended = { winner: written.winner, points: written.points, resigned: true };
     } else if (written && written.winner !== ended.winner) {
-      return err(matchFileError(`the file says player ${written.winner} wins, but player ${ended.winner} won the game`, where(last)));
+      return err(
+        matchFileError(
+          `the file says player ${written.winner} wins, but player ${ended.winner} won the game`,
+          where(last),
+        ),
+      );
     } else if (written) {
       // The file's points stand (a money game's Jacoby setting is not in a .mat file).
       ended = { ...ended, points: written.points };
@@ -277,8 +367,21 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
     const score: [number, number] = [game.score[0], game.score[1]];
     score[ended.winner] += ended.points;
     finalScore = score;
-    games.push({ number: game.number, score: game.score, crawford, winner: ended.winner, points: ended.points, resigned: ended.resigned, decisions });
-    normalizedGames.push({ number: game.number, score: game.score, actions, result: { winner: ended.winner, points: ended.points, ...(ended.resigned ? { resigned: true } : {}) } });
+    games.push({
+      number: game.number,
+      score: game.score,
+      crawford,
+      winner: ended.winner,
+      points: ended.points,
+      resigned: ended.resigned,
+      decisions,
+    });
+    normalizedGames.push({
+      number: game.number,
+      score: game.score,
+      actions,
+      result: { winner: ended.winner, points: ended.points, ...(ended.resigned ? { resigned: true } : {}) },
+    });
   }
   if (record.games.length === 0) return err(matchFileError('the file holds no game'));
   return ok({ record: { ...record, games: normalizedGames }, games, finalScore });

@@ -1,5 +1,13 @@
 import { Result, err, ok } from '../result';
-import { MatchFileError, MatchPlayer, MatchRecord, RecordedAction, RecordedGame, RecordedStep, matchFileError } from './match-record';
+import {
+  MatchFileError,
+  MatchPlayer,
+  MatchRecord,
+  RecordedAction,
+  RecordedGame,
+  RecordedStep,
+  matchFileError,
+} from './match-record';
 
 /*
  * gnubg's SGF for backgammon (`GM[6]`): one game tree per game,
@@ -106,13 +114,15 @@ export function parseSgf(text: string): Result<MatchRecord, MatchFileError> {
     const number = t + 1;
     const root = tree[0];
     const one = (id: string): string | undefined => root?.props.get(id)?.[0];
-    if (!root || one('GM') !== '6') return err(matchFileError('not a backgammon SGF game tree (GM[6])', { game: number }));
+    if (!root || one('GM') !== '6')
+      return err(matchFileError('not a backgammon SGF game tree (GM[6])', { game: number }));
     const mi = new Map<string, string>();
     for (const v of root.props.get('MI') ?? []) {
       const [k, val] = v.split(':');
       mi.set(k, val);
     }
-    const int = (k: string): number | null => (mi.has(k) && /^\d+$/.test(mi.get(k) ?? '') ? Number(mi.get(k)) : null);
+    const int = (k: string): number | null =>
+      mi.has(k) && /^\d+$/.test(mi.get(k) ?? '') ? Number(mi.get(k)) : null;
     const score: [number, number] = [int('ws') ?? 0, int('bs') ?? 0];
     if (t === 0) {
       length = int('length') ?? 0;
@@ -143,13 +153,20 @@ export function parseSgf(text: string): Result<MatchRecord, MatchFileError> {
       for (let s = 0; s < m[3].length; s += 2) {
         const from = pointOf(m[3][s], player);
         const to = pointOf(m[3][s + 1], player);
-        if (from === null || to === null) return err(matchFileError(`cannot read the step "${m[3].slice(s, s + 2)}"`, where));
+        if (from === null || to === null)
+          return err(matchFileError(`cannot read the step "${m[3].slice(s, s + 2)}"`, where));
         steps.push({ from, to });
       }
       actions.push({ kind: 'move', player, dice: [Number(m[1]), Number(m[2])], steps, moveNumber });
     }
     const re = /^([WB])\+(\d+)(R?)$/.exec(one('RE') ?? '');
-    const result = re ? { winner: (re[1] === 'W' ? 0 : 1) as MatchPlayer, points: Number(re[2]), ...(re[3] ? { resigned: true } : {}) } : null;
+    const result = re
+      ? {
+          winner: (re[1] === 'W' ? 0 : 1) as MatchPlayer,
+          points: Number(re[2]),
+          ...(re[3] ? { resigned: true } : {}),
+        }
+      : null;
     games.push({ number, score, actions, result });
   }
   return ok({ tags, length, players, games, ...(length === 0 && jacoby ? { jacoby: true } : {}) });
@@ -178,11 +195,20 @@ export function makeSgf(record: MatchRecord, crawfordGames: ReadonlySet<number> 
         if (tag) root += `${id}[${escapeValue(tag.value)}]`;
       }
     }
-    const rules = record.length > 0 ? (crawfordGames.has(game.number) ? 'Crawford:CrawfordGame' : 'Crawford') : record.jacoby ? 'Jacoby' : '';
+    const rules =
+      record.length > 0
+        ? crawfordGames.has(game.number)
+          ? 'Crawford:CrawfordGame'
+          : 'Crawford'
+        : record.jacoby
+          ? 'Jacoby'
+          : '';
     if (rules) root += `RU[${rules}]`;
-    if (game.result) root += `RE[${game.result.winner === 0 ? 'W' : 'B'}+${game.result.points}${game.result.resigned ? 'R' : ''}]`;
+    if (game.result)
+      root += `RE[${game.result.winner === 0 ? 'W' : 'B'}+${game.result.points}${game.result.resigned ? 'R' : ''}]`;
     out.push(root);
-    for (const action of game.actions) out.push(`;${action.player === 0 ? 'W' : 'B'}[${actionValue(action)}]`);
+    for (const action of game.actions)
+      out.push(`;${action.player === 0 ? 'W' : 'B'}[${actionValue(action)}]`);
     out[out.length - 1] += ')';
   }
   return `${out.join('\n')}\n`;

@@ -35,16 +35,17 @@ function replay(record: MatchRecord): ReplayedMatch {
 
 /** Our records in gnubg's order and terms (resignations are not decisions here). */
 function decisionsOf(m: ReplayedMatch): OracleDecision[] {
-  return m.games.flatMap((g) =>
-    g.decisions.map((d) => ({
-      game: d.game,
-      player: d.player,
-      action: d.action,
-      positionId: d.positionId,
-      matchId: d.matchId,
-      ...(d.dice ? { dice: [d.dice[0], d.dice[1]] } : {}),
-      ...(d.positionIdAfter ? { positionIdAfter: d.positionIdAfter } : {}),
-    })) as OracleDecision[],
+  return m.games.flatMap(
+    (g) =>
+      g.decisions.map((d) => ({
+        game: d.game,
+        player: d.player,
+        action: d.action,
+        positionId: d.positionId,
+        matchId: d.matchId,
+        ...(d.dice ? { dice: [d.dice[0], d.dice[1]] } : {}),
+        ...(d.positionIdAfter ? { positionIdAfter: d.positionIdAfter } : {}),
+      })) as OracleDecision[],
   );
 }
 
@@ -61,8 +62,20 @@ function expectAgreement(m: ReplayedMatch, oracle: Oracle): void {
       ...(d.positionIdAfter ? { positionIdAfter: d.positionIdAfter } : {}),
     }));
   expect(decisionsOf(m)).toEqual(expected);
-  expect(m.games.map((g) => ({ winner: g.winner, pointsWon: g.points, resigned: g.resigned, crawford: g.crawford }))).toEqual(
-    oracle.games.map((g) => ({ winner: g.winner, pointsWon: g.pointsWon, resigned: g.resigned, crawford: g.crawford })),
+  expect(
+    m.games.map((g) => ({
+      winner: g.winner,
+      pointsWon: g.points,
+      resigned: g.resigned,
+      crawford: g.crawford,
+    })),
+  ).toEqual(
+    oracle.games.map((g) => ({
+      winner: g.winner,
+      pointsWon: g.pointsWon,
+      resigned: g.resigned,
+      crawford: g.crawford,
+    })),
   );
   expect(m.finalScore).toEqual(oracle.match.finalScore);
 }
@@ -110,7 +123,8 @@ describe('gnubg match files (.mat, SGF) against gnubg', () => {
 });
 
 describe('a match file with a problem', () => {
-  const header = '; [Player 1 "Alice"]\n; [Variation "Backgammon"]\n\n 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n';
+  const header =
+    '; [Player 1 "Alice"]\n; [Variation "Backgammon"]\n\n 3 point match\n\n Game 1\n Alice : 0                      Bob : 0\n';
 
   it('reads XG header tags', () => {
     const r = parseMat(`${header}  1) 31: 8/5 6/5                42: 8/4 6/4\n      Wins 1 point\n`);
@@ -121,7 +135,9 @@ describe('a match file with a problem', () => {
   });
 
   it('names the game, the move and the reason of an illegal move', () => {
-    const parsed = parseMat(`${header}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2) 65: 24/18 18/12             11: 6/5 6/5 6/5 6/5\n      Wins 1 point\n`);
+    const parsed = parseMat(
+      `${header}  1) 31: 8/5 6/5                42: 8/4 6/4\n  2) 65: 24/18 18/12             11: 6/5 6/5 6/5 6/5\n      Wins 1 point\n`,
+    );
     if (!parsed.ok) throw new Error(parsed.error.message);
     const r = replayMatch(parsed.value);
     expect(r.ok).toBe(false);
@@ -133,6 +149,12 @@ describe('a match file with a problem', () => {
   it('names the line of an unreadable one', () => {
     const r = parseMat(`${header}  1) 31: 8/5 6/x                42: 24/20 13/11\n`);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'INVALID_MATCH_FILE', game: 1, move: 1, reason: 'cannot read the step "6/x"' });
+    if (!r.ok)
+      expect(r.error).toMatchObject({
+        code: 'INVALID_MATCH_FILE',
+        game: 1,
+        move: 1,
+        reason: 'cannot read the step "6/x"',
+      });
   });
 });
