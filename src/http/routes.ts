@@ -1,6 +1,7 @@
 import { Request, Response, Router } from 'express';
 import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
+import { exportSession } from '../service/matches/sessions';
 import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
@@ -101,6 +102,9 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   });
   router.get('/games/:id/history', async (req, res) => {
     send(res, await services.sessions.history(req.params.id));
+  });
+  router.get('/games/:id/export', async (req, res) => {
+    res.type('text/plain').send(await exportSession(services.sessions, req.params.id, req.query.format));
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));

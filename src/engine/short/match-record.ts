@@ -128,7 +128,8 @@ export interface ReplayedGame {
   readonly number: number;
   readonly score: readonly [number, number];
   readonly crawford: boolean;
-  readonly winner: MatchPlayer;
+  /** `null` while the last game is still being played. */
+  readonly winner: MatchPlayer | null;
   readonly points: number;
   readonly resigned: boolean;
   readonly decisions: readonly ReplayedDecision[];
@@ -346,9 +347,16 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
       else ended = { winner: doubler, points: cube.value, resigned: false };
     }
     const last = game.actions.length > 0 ? game.actions[game.actions.length - 1].moveNumber : 0;
+    const written = game.result;
+    if (!ended && !written && game === record.games[record.games.length - 1]) {
+      // The last game of a match still being played (a session's): no result yet.
+      games.push({ number: game.number, score: game.score, crawford, winner: null, points: 0, resigned: false, decisions });
+      normalizedGames.push({ number: game.number, score: game.score, actions, result: null });
+      finalScore = [game.score[0], game.score[1]];
+      continue;
+    }
     if (pendingDouble !== null)
       return err(matchFileError('the game ends with a double not answered', where(last)));
-    const written = game.result;
     if (!ended) {
       if (!written)
         return err(matchFileError('the game has no result (no "Wins" line) and is not over', where(last)));
