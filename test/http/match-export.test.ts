@@ -5,14 +5,20 @@ import { makeMat, parseMat } from '../../src/engine/short/mat';
 import { replayMatch } from '../../src/engine/short/match-record';
 import { parseSgf } from '../../src/engine/short/sgf';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
+import { createFakeEvaluator } from '../../src/eval/fake';
+import { Analyzers, EvaluatorSet } from '../../src/service/analysis/evaluators';
+import { AnalysisService } from '../../src/service/analysis/service';
+import { planReplayedMatch } from '../../src/service/matches/analysis';
+import { sessionMatch } from '../../src/service/matches/sessions';
 import { testApp } from '../support/app';
 import { Created, playThroughRest } from '../support/sessions';
 
 /* A session written as a match file (GET /v1/games/{id}/export, GraphQL gameMatchFile). */
 
 let app: App;
+const services = buildServices({ seeds: deterministicSeeds('match-export') });
 beforeAll(async () => {
-  app = await testApp({ services: buildServices({ seeds: deterministicSeeds('match-export') }) });
+  app = await testApp({ services });
 });
 afterAll(async () => {
   await app.close();
@@ -52,6 +58,22 @@ describe('GET /v1/games/{id}/export', () => {
       replayed.value.games.map((g) => g.decisions.map((d) => d.positionId)),
     );
     expect(again.value.finalScore).toEqual(replayed.value.finalScore);
+  });
+
+  it('gives the job layer a session to analyse, a game in progress included', async () => {
+    const created = await create({ variant: 'backgammon', match: { length: 3 } });
+    await playThroughRest(app.app, created, 5, 40);
+    const match = await sessionMatch(services.sessions, created.id);
+    expect(match.games.at(-1)?.winner).toBeNull();
+    const fake: EvaluatorSet = {
+      kind: 'fake',
+      short: () => createFakeEvaluator({ family: 'short' }),
+      long: () => createFakeEvaluator({ family: 'long' }),
+    };
+    const plan = planReplayedMatch(match, { plies: 0 }, new AnalysisService(new Analyzers(fake)));
+    const report = await plan.run({ progress: () => {}, aborted: () => false });
+    expect(Object.keys(report.players)).toEqual(['White', 'Black']);
+    expect(report.games.flatMap((g) => g.decisions)).toHaveLength(plan.decisions);
   });
 
   it('writes a game in progress without its result, and answers the same through GraphQL', async () => {

@@ -149,17 +149,29 @@ describe('planMatchAnalysis with the trained networks, against gnubg', () => {
   it('analyses a 1-point match at 0 plies: the best play agrees with gnubg 2-ply on most unforced moves, error rates close to gnubg', async () => {
     const oracle = JSON.parse(readOracleText('gnubg-matches/matches/m01-1pt.2ply.json')) as Oracle;
     const service = new AnalysisService(new Analyzers(evaluatorsOf('neural')));
-    const plan = planMatchAnalysis({ format: 'mat', text: readOracleText('gnubg-matches/matches/m01-1pt.mat') }, { plies: 0 }, service);
+    const plan = planMatchAnalysis(
+      { format: 'mat', text: readOracleText('gnubg-matches/matches/m01-1pt.mat') },
+      { plies: 0 },
+      service,
+    );
     const report = await plan.run({ progress: () => {}, aborted: () => false });
-    const moves = new Map(allDecisions(report).filter((d) => d.kind === 'move').map((d) => [`${d.game as number}:${d.index as number}`, d]));
+    const moves = new Map(
+      allDecisions(report)
+        .filter((d) => d.kind === 'move')
+        .map((d) => [`${d.game as number}:${d.index as number}`, d]),
+    );
     const unforced = oracle.decisions.filter((o) => o.action === 'move' && o.chequer?.unforced);
-    const same = unforced.filter((o) => moves.get(`${o.game}:${o.index}`)?.bestPositionIdAfter === o.chequer?.bestPositionIdAfter);
+    const same = unforced.filter(
+      (o) => moves.get(`${o.game}:${o.index}`)?.bestPositionIdAfter === o.chequer?.bestPositionIdAfter,
+    );
     // Measured 41 of 51 (80 %); gnubg's own 0-ply reaches 86 % on this match (the oracle's README).
     expect(unforced).toHaveLength(51);
     expect(same.length).toBeGreaterThanOrEqual(38);
     const rates = Object.values(report.players).map((p) => p.chequerErrorRate as number);
     // Measured 2.2 and 20.2 mEMG against gnubg's 0.0 and 16.5.
-    [0, 1].forEach((p) => expect(Math.abs(rates[p] - oracle.stats.recomputed[String(p)].chequerErrorRateMilli)).toBeLessThan(7));
+    [0, 1].forEach((p) =>
+      expect(Math.abs(rates[p] - oracle.stats.recomputed[String(p)].chequerErrorRateMilli)).toBeLessThan(7),
+    );
     expect(rates[1]).toBeGreaterThan(rates[0] + 10);
   }, 60_000);
 });

@@ -341,6 +341,7 @@ export function planReplayedMatch(
   };
 }
 
+/** Runs the analysis; a cancelled job also stops the search in progress (polled every 100 ms). */
 async function runAnalysis(
   match: ReplayedMatch,
   steps: readonly Step[],
@@ -348,6 +349,30 @@ async function runAnalysis(
   plies: number,
   analysis: AnalysisService,
   hooks: AnalysisHooks,
+): Promise<MatchReport> {
+  const controller = new AbortController();
+  const poll = setInterval(() => {
+    if (hooks.aborted()) controller.abort();
+  }, 100);
+  poll.unref();
+  try {
+    return await analyseSteps(match, steps, total, plies, analysis, hooks, {
+      ...CALLER,
+      signal: controller.signal,
+    });
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+async function analyseSteps(
+  match: ReplayedMatch,
+  steps: readonly Step[],
+  total: number,
+  plies: number,
+  analysis: AnalysisService,
+  hooks: AnalysisHooks,
+  caller: AnalysisCaller,
 ): Promise<MatchReport> {
   const names = playerNames(match);
   const tallies: [Tally, Tally] = [emptyTally(), emptyTally()];
@@ -370,7 +395,7 @@ async function runAnalysis(
   });
 
   const evaluateCube = async (d: ReplayedDecision): Promise<CubeDecisionView> => {
-    const answer = await analysis.evaluate(cubeRequest(d, match, d.player, plies), CALLER);
+    const answer = await analysis.evaluate(cubeRequest(d, match, d.player, plies), caller);
     const view: EvaluationView = valueOf(answer);
     if (!view.cubeDecision) throw new Error('the evaluation of a cube decision came back without one');
     return view.cubeDecision;
@@ -413,7 +438,7 @@ async function runAnalysis(
       tally.moves++;
       let report: DecisionReport;
       if ((d.legalPlays ?? 1) > 1) {
-        const ranked: BestMovesView = valueOf(await analysis.bestMoves(bestRequest(d, plies), CALLER));
+        const ranked: BestMovesView = valueOf(await analysis.bestMoves(bestRequest(d, plies), caller));
         const valued = ranked.turns
           .map((t) => ({ turn: t, equity: playEquity(t.probabilities, situation) }))
           .sort((a, b) => b.equity - a.equity);
@@ -453,7 +478,7 @@ async function runAnalysis(
           legalPlays: d.legalPlays,
         };
       }
-      const luck = await luckOf(d, step.game, situation, analysis);
+      const luck = await luckOf(d, step.game, situation, analysis, caller);
       tally.luck += luck;
       list.push({ ...report, luck: round(luck) });
     } else if (d.action === 'double') {
@@ -536,6 +561,7 @@ async function luckOf(
   game: ReplayedGame,
   situation: Situation,
   analysis: AnalysisService,
+  caller: AnalysisCaller,
 ): Promise<number> {
   const dice = d.dice as Dice;
   const opening = d.index === 0 || game.decisions.slice(0, d.index).every((x) => x.action !== 'move');
@@ -544,7 +570,7 @@ async function luckOf(
   let actual = 0;
   for (const roll of ROLLS) {
     if (opening && roll.dice[0] === roll.dice[1]) continue;
-    const ranked = valueOf(await analysis.bestMoves(bestRequest(d, 0, roll.dice, 1), CALLER));
+    const ranked = valueOf(await analysis.bestMoves(bestRequest(d, 0, roll.dice, 1), caller));
     const top = ranked.turns[0];
     const equity = top ? playEquity(top.probabilities, situation) : 0;
     sum += roll.weight * equity;

@@ -2,6 +2,7 @@ import { readdirSync } from 'fs';
 import { makeMat, parseMat } from '../../../src/engine/short/mat';
 import { MatchRecord, ReplayedMatch, replayMatch } from '../../../src/engine/short/match-record';
 import { makeSgf, parseSgf } from '../../../src/engine/short/sgf';
+import { SeededRandom } from '../../../src/engine/random';
 import { oraclePath, readOracleText } from '../../support/oracles';
 
 interface OracleDecision {
@@ -157,4 +158,49 @@ describe('a match file with a problem', () => {
         reason: 'cannot read the step "6/x"',
       });
   });
+});
+
+describe('damaged match files', () => {
+  const mat = readOracleText(`${DIR}/m07-5pt.mat`);
+  const sgf = readOracleText(`${DIR}/m07-5pt.sgf`);
+  const alphabet = '0123456789/*: abcxyz()=>\n;[]WB';
+
+  /** Deletes, replaces or inserts a few characters at seeded places. */
+  function damage(text: string, random: SeededRandom): string {
+    let out = text;
+    const edits = 1 + random.below(3);
+    for (let k = 0; k < edits; k++) {
+      const at = random.below(out.length);
+      const kind = random.below(3);
+      const ch = alphabet[random.below(alphabet.length)];
+      out =
+        kind === 0
+          ? out.slice(0, at) + out.slice(at + 1)
+          : kind === 1
+            ? out.slice(0, at) + ch + out.slice(at + 1)
+            : out.slice(0, at) + ch + out.slice(at);
+    }
+    return out;
+  }
+
+  it.each([
+    ['mat', mat, parseMat],
+    ['sgf', sgf, parseSgf],
+  ] as const)(
+    'a damaged %s file is read or refused with INVALID_MATCH_FILE, never a crash (500 seeded damages)',
+    (_name, text, parse) => {
+      const random = new SeededRandom(15);
+      let refused = 0;
+      for (let i = 0; i < 500; i++) {
+        const parsed = parse(damage(text, random));
+        const replayed = parsed.ok ? replayMatch(parsed.value) : parsed;
+        if (!replayed.ok) {
+          refused++;
+          expect(replayed.error.code).toBe('INVALID_MATCH_FILE');
+          expect(replayed.error.reason.length).toBeGreaterThan(0);
+        }
+      }
+      expect(refused).toBeGreaterThan(100);
+    },
+  );
 });
