@@ -275,7 +275,7 @@ export class GamesResolver {
     return (await ctx.services.sessions.history(id)).body.events as unknown as GameEvent[];
   }
 
-  @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg) or "sgf" (gnubg SGF); backgammon only.' })
+  @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg; the long-nardy dialect for the long family) or "sgf" (gnubg SGF, backgammon only).' })
   async gameMatchFile(@Arg('id', () => ID) id: string, @Arg('format', () => String) format: string, @Ctx() ctx: GraphqlContext): Promise<string> {
     return exportSession(ctx.services.sessions, id, format);
   }

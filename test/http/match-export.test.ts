@@ -94,13 +94,13 @@ describe('GET /v1/games/{id}/export', () => {
     expect(gql.body.data.gameMatchFile).toBe(rest.text);
   });
 
-  it('refuses an unknown format (400), a long-family session (400) and an unknown game (404)', async () => {
+  it('refuses an unknown format (400), SGF of a long-family session (400) and an unknown game (404)', async () => {
     const short = await create({ variant: 'backgammon' });
     const bad = await request(app.app).get(`/v1/games/${short.id}/export?format=txt`);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'INVALID_REQUEST', field: 'format' });
     const long = await create({ variant: 'long' });
-    const longAnswer = await request(app.app).get(`/v1/games/${long.id}/export?format=mat`);
+    const longAnswer = await request(app.app).get(`/v1/games/${long.id}/export?format=sgf`);
     expect(longAnswer.status).toBe(400);
     const missing = await request(app.app).get('/v1/games/nope/export?format=mat');
     expect(missing.status).toBe(404);

@@ -9,7 +9,9 @@ import {
 } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
 import { fail } from '../errors';
+import { HistoryEvent, SessionRecord } from '../sessions/record';
 import { GameSessions } from '../sessions/service';
+import { makeSessionLog } from './long';
 import { exportMatchFile, isMatchFileFormat } from './files';
 import { MatchFileFormat } from './types';
 
@@ -26,10 +28,14 @@ export async function sessionMatch(sessions: GameSessions, id: string): Promise<
   if (record.family !== 'short') {
     fail(
       'INVALID_REQUEST',
-      `${record.variant} is of the long family; .mat and SGF files hold backgammon games only`,
+      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect, which is not analysed`,
       { field: 'id' },
     );
   }
+  return matchOfSession(record, events);
+}
+
+function matchOfSession(record: SessionRecord, events: readonly HistoryEvent[]): ReplayedMatch {
   const games: RecordedGame[] = [];
   const score: [number, number] = [0, 0];
   let actions: RecordedAction[] = [];
@@ -109,5 +115,13 @@ export async function sessionMatch(sessions: GameSessions, id: string): Promise<
 export async function exportSession(sessions: GameSessions, id: string, format: unknown): Promise<string> {
   if (!isMatchFileFormat(format))
     fail('INVALID_REQUEST', 'format must be "mat" or "sgf"', { field: 'format' });
-  return exportMatchFile(await sessionMatch(sessions, id), format as MatchFileFormat);
+  const { record, events } = await sessions.source(id);
+  if (record.family === 'long') {
+    if (format !== 'mat')
+      fail('INVALID_REQUEST', 'a long-family game is written only in the .mat dialect (format=mat)', {
+        field: 'format',
+      });
+    return makeSessionLog(record, events);
+  }
+  return exportMatchFile(matchOfSession(record, events), format as MatchFileFormat);
 }
