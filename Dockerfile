@@ -15,6 +15,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+# The analysis board page (/board): bundled by esbuild into dist/board by `npm run build`.
+COPY web ./web
+COPY scripts/build-board.ts ./scripts/
 RUN npm run build
 
 # ---- runtime stage: production dependencies, compiled code, non-root ------------
