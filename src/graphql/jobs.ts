@@ -35,6 +35,23 @@ export class RolloutJobInput extends MovesInput {
   luckAdjust?: boolean;
 }
 
+@InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
+export class MatchAnalysisInput {
+  @Field(() => String, { nullable: true, description: 'mat or sgf' })
+  @IsOptional()
+  format?: string;
+  @Field(() => String, { nullable: true, description: 'The match file.' })
+  @IsOptional()
+  text?: string;
+  @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service.' })
+  @IsOptional()
+  gameId?: string;
+  @Field(() => Int, { nullable: true, description: '0..2 (default 0).' })
+  @IsOptional()
+  @IsInt()
+  plies?: number;
+}
+
 @ObjectType({ description: 'Decisions analysed or trials rolled out so far.' })
 export class JobProgress {
   @Field(() => Int)
@@ -99,6 +116,11 @@ export class JobsResolver {
   @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
   async submitRollout(@Arg('input', () => RolloutJobInput) input: RolloutJobInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
     return asJob((await ctx.services.jobs.submitRollout(plain(input))).view);
+  }
+
+  @Mutation(() => Job, { description: 'As POST /v1/analyses: the job (the same file and plies are the same job).' })
+  async submitMatchAnalysis(@Arg('input', () => MatchAnalysisInput) input: MatchAnalysisInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
+    return asJob((await ctx.services.jobs.submitMatchAnalysis(plain(input))).view);
   }
 
   @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })

@@ -54,4 +54,13 @@ describe('match analysis jobs', () => {
     expect(res.body.error.message).toMatch(/game 1, move 1/);
     expect((await request(app.app).post('/v1/analyses').send({ format: 'xg', text: MAT })).status).toBe(400);
   });
+
+  it('is submitted over GraphQL too, as the same job', async () => {
+    const res = await request(app.app)
+      .post('/graphql')
+      .send({ query: 'mutation($input: MatchAnalysisInput!) { submitMatchAnalysis(input: $input) { id kind } }', variables: { input: { format: 'mat', text: MAT, plies: 0 } } });
+    expect(res.body.data.submitMatchAnalysis.kind).toBe('match-analysis');
+    const rest = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: MAT, plies: 0 });
+    expect(rest.body.id).toBe(res.body.data.submitMatchAnalysis.id);
+  });
 });
