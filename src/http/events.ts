@@ -2,12 +2,36 @@ import { Request, Response } from 'express';
 import { fail } from '../service/errors';
 import { GameFeed } from '../service/sessions/feed';
 
+/** One server-sent event: `event` names it (none: a plain message), `id` lets a client resume after it. */
+export interface SseMessage {
+  readonly id?: number | string;
+  readonly event?: string;
+  readonly data: unknown;
+}
+
+/** What a stream sends: its messages in order, and how to let go of them when the stream ends early. */
+export interface SseSource extends AsyncIterable<SseMessage> {
+  close(): Promise<unknown> | void;
+}
+
+/** A game's history as messages: each event with its number as id, then `end` when the session is over. */
+export function gameMessages(feed: GameFeed): SseSource {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const event of feed) yield { id: event.n, data: event };
+      yield { event: 'end', data: { last: feed.last } };
+    },
+    close: () => feed.return(),
+  };
+}
+
 /**
- * Server-sent event streams of games (`GET /v1/games/{id}/events`): each
+ * Server-sent event streams: of games (`GET /v1/games/{id}/events`: each
  * history event as one SSE message whose id is the event number, so a
- * client that reconnects with `Last-Event-ID` resumes where it stopped;
- * comment lines keep idle streams alive through proxies; a final `end`
- * event says the session is over (an EventSource would otherwise reconnect).
+ * client that reconnects with `Last-Event-ID` resumes where it stopped; a
+ * final `end` event says the session is over, as an EventSource would
+ * otherwise reconnect) and of jobs (`…/{id}/events`); comment lines keep
+ * idle streams alive through proxies.
  *
  * The open streams are kept here so that shutdown can end them: a stream
  * never finishes by itself while its game goes on, and the HTTP server only
@@ -33,10 +57,10 @@ export class EventStreams {
     return this.open.size;
   }
 
-  /** Streams the feed as server-sent events until the feed ends, the client leaves or `closeAll`. */
-  async stream(req: Request, res: Response, feed: GameFeed): Promise<void> {
+  /** Streams the source as server-sent events until it ends, the client leaves or `closeAll`. */
+  async stream(req: Request, res: Response, source: SseSource): Promise<void> {
     if (this.closed) {
-      await feed.return();
+      await source.close();
       fail('SHUTTING_DOWN', 'this replica is shutting down; reconnect (to another replica) with Last-Event-ID');
     }
     res.status(200).set({
@@ -56,17 +80,18 @@ export class EventStreams {
       finished = true;
       clearInterval(heartbeat);
       this.open.delete(stop);
-      void feed.return();
+      void source.close();
       if (!res.writableEnded) res.end();
     };
     this.open.add(stop);
     req.on('close', stop);
     try {
-      for await (const event of feed) {
+      for await (const message of source) {
         if (finished) break;
-        res.write(`id: ${event.n}\ndata: ${JSON.stringify(event)}\n\n`);
+        const id = message.id !== undefined ? `id: ${message.id}\n` : '';
+        const event = message.event !== undefined ? `event: ${message.event}\n` : '';
+        res.write(`${id}${event}data: ${JSON.stringify(message.data)}\n\n`);
       }
-      if (!finished) res.write(`event: end\ndata: ${JSON.stringify({ last: feed.last })}\n\n`);
     } finally {
       stop();
     }

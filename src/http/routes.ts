@@ -1,11 +1,12 @@
 import { Request, Response, Router } from 'express';
 import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
+import { exportSession } from '../service/matches/sessions';
 import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
-import { EventStreams } from './events';
+import { EventStreams, gameMessages } from './events';
 import { analysisCaller } from './callers';
 import { jobRoutes } from './jobs';
 import { diagramRoutes } from './diagram';
@@ -85,9 +86,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
-  router.use('/rollouts', jobRoutes(services.jobs, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
+  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
   if (services.jobs.matchAnalysis) {
-    router.use('/analyses', jobRoutes(services.jobs, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
+    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
   }
   router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {
@@ -111,7 +112,10 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
     send(res, await services.sessions.history(req.params.id));
   });
   router.get('/games/:id/events', async (req, res) => {
-    await streams.stream(req, res, await services.sessions.follow(req.params.id, EventStreams.lastEventId(req)));
+    await streams.stream(req, res, gameMessages(await services.sessions.follow(req.params.id, EventStreams.lastEventId(req))));
+  });
+  router.get('/games/:id/export', async (req, res) => {
+    res.type('text/plain').send(await exportSession(services.sessions, req.params.id, req.query.format));
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));
