@@ -100,7 +100,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   await apollo.start();
 
   app.use(observe(log, metrics));
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } }));
+  // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   const origins = deps.corsOrigins ?? '*';
   if (origins === '*' || origins.length > 0) {
     app.use(
