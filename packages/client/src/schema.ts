@@ -693,10 +693,7 @@ export interface components {
             match?: {
                 length?: number;
                 crawford?: boolean;
-                score?: {
-                    white?: number;
-                    black?: number;
-                };
+                score?: components["schemas"]["MatchScore"];
                 winner?: components["schemas"]["Side"];
                 nextGameIsCrawford?: boolean;
                 crawfordPlayed?: boolean;
@@ -768,6 +765,11 @@ export interface components {
             winner?: components["schemas"]["Side"];
             nextGameIsCrawford?: boolean;
             crawfordPlayed?: boolean;
+        };
+        /** @description The points each side has in the match. */
+        MatchScore: {
+            white: number;
+            black: number;
         };
         /** @description Search depth: 0 = the static evaluator (default), 1 or 2 = expectimax over the rolls. */
         Plies: number;
@@ -1001,10 +1003,7 @@ export interface components {
             match: null | {
                 length: number;
                 crawford: boolean;
-                score: {
-                    white?: number;
-                    black?: number;
-                };
+                score: components["schemas"]["MatchScore"];
                 crawfordGame: boolean;
                 winner?: components["schemas"]["Side"];
             };
