@@ -1,3 +1,4 @@
+import { availableParallelism } from 'os';
 /**
  * Configuration from the environment, validated at start-up (README
  * "Configuration"). A bad value stops the process with a clear message.
@@ -27,9 +28,45 @@ export interface Config {
   evaluator: 'neural' | 'heuristic';
   /** Wall-clock budget of one analysis search; past it the answer comes from fewer plies. */
   analysisBudgetMs: number;
+  /** Worker threads of the analysis pool; 0 runs analysis in the request thread. */
+  analysisWorkers: number;
+  /** Analysis tasks that may wait for a worker; past it `503 ANALYSIS_BUSY`. */
+  analysisQueueMax: number;
+  /** Most network evaluations one request (or GraphQL document) may cost; past it `422 ANALYSIS_TOO_COSTLY`. */
+  analysisMaxCost: number;
+  /** Requests costing at most this many evaluations run in the request thread. */
+  analysisInlineCost: number;
+  /** Network evaluations per client and rate-limit window (0 = unlimited); past it `429 RATE_LIMITED`. */
+  analysisRateBudget: number;
+  /** API keys: SHA-256 hashes of the keys with a name and an optional own budget. */
+  apiKeys: ApiKey[];
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+}
+
+/** A caller's API key as configured: never the key itself, only its SHA-256. */
+export interface ApiKey {
+  readonly name: string;
+  /** Lower-case hex SHA-256 of the key. */
+  readonly sha256: string;
+  /** Evaluations per window of this key, instead of ANALYSIS_RATE_BUDGET. */
+  readonly budget: number | null;
 }
 
 export class ConfigError extends Error {}
+
+/** `API_KEYS`: `name:sha256hex[:budget]`, comma-separated. */
+function apiKeys(raw: string | undefined): ApiKey[] {
+  if (!raw || raw.trim() === '') return [];
+  const keys = raw.split(',').map((entry) => {
+    const m = /^([A-Za-z0-9_.-]{1,64}):([0-9a-fA-F]{64})(?::(\d{1,15}))?$/.exec(entry.trim());
+    if (!m) throw new ConfigError(`API_KEYS: "${entry.trim().slice(0, 80)}" is not name:sha256hex[:budget]`);
+    return { name: m[1], sha256: m[2].toLowerCase(), budget: m[3] === undefined ? null : Number(m[3]) };
+  });
+  const names = new Set(keys.map((k) => k.name));
+  if (names.size !== keys.length) throw new ConfigError('API_KEYS: every key needs a name of its own');
+  return keys;
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -82,7 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit,
     logLevel,
     corsOrigins,
-    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 1200, 0, 1_000_000),
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 0, 0, 1_000_000),
     rateLimitWindowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     graphqlMaxDepth: integer(env, 'GRAPHQL_MAX_DEPTH', 10, 2, 50),
@@ -91,5 +128,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
     evaluator,
     analysisBudgetMs: integer(env, 'ANALYSIS_BUDGET_MS', 2000, 10, 60_000),
+    analysisWorkers: integer(env, 'ANALYSIS_WORKERS', availableParallelism(), 0, 256),
+    analysisQueueMax: integer(env, 'ANALYSIS_QUEUE_MAX', 32, 0, 100_000),
+    analysisMaxCost: integer(env, 'ANALYSIS_MAX_COST', 1_000_000, 1, 1_000_000_000),
+    analysisInlineCost: integer(env, 'ANALYSIS_INLINE_COST', 200, 0, 1_000_000),
+    analysisRateBudget: integer(env, 'ANALYSIS_RATE_BUDGET', 5_000_000, 0, 1_000_000_000_000),
+    apiKeys: apiKeys(env.API_KEYS),
+    metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.trim() !== '' ? env.METRICS_TOKEN.trim() : null,
   };
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'http';
+import { Server as NetServer } from 'net';
 import { ConfigError, readConfig } from './config';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
@@ -31,9 +32,20 @@ async function main(): Promise<void> {
     process.stderr.write(`evaluator data error: ${(e as Error).message}\n`);
     process.exit(2);
   }
-  log.info({ evaluator: evaluators.kind }, 'evaluators loaded');
+  log.info({ evaluator: evaluators.kind, analysisWorkers: config.analysisWorkers }, 'evaluators loaded');
   const ttl = {
-    evaluators,
+    // With worker threads the evaluators are made from the kind (over shared bear-off tables), in every thread alike.
+    ...(config.analysisWorkers > 0 ? {} : { evaluators }),
+    analysisPool:
+      config.analysisWorkers > 0 ? { workers: config.analysisWorkers, queueMax: config.analysisQueueMax, evaluator: config.evaluator } : null,
+    analysisMaxCost: config.analysisMaxCost,
+    analysisInlineCost: config.analysisInlineCost,
+    analysisRateBudget: {
+      perWindow: config.analysisRateBudget,
+      windowSeconds: config.rateLimitWindowSeconds,
+      redis,
+      onRedisFailure: (error: unknown) => log.warn({ err: String(error) }, 'rate budget: Redis is not answering; counting in this process until it does'),
+    },
     analysisBudgetMs: config.analysisBudgetMs,
     gameTtlSeconds: config.gameTtlSeconds,
     cacheTtlSeconds: config.cacheTtlSeconds,
@@ -63,18 +75,32 @@ async function main(): Promise<void> {
       maxComplexity: config.graphqlMaxComplexity,
     },
     validateResponses: false,
+    apiKeys: config.apiKeys,
+    metricsToken: config.metricsToken,
   });
   const server = createServer(app.app);
-  server.listen(config.port, config.host, () => log.info({ host: config.host, port: config.port }, 'listening'));
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    log.info({ host: config.host, port: typeof address === 'object' && address ? address.port : config.port }, 'listening');
+  });
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, close Redis.
+  /*
+   * Graceful shutdown that loses no accepted request: /ready fails and every
+   * answer from now on closes its connection; the listener stops taking new
+   * connections, but connections already open are not cut (a request may be
+   * on its way on an idle keep-alive connection): each closes after its next
+   * answer or when idle past the keep-alive timeout. When the last one has
+   * closed, accepted analyses are already answered; the pool stops, Redis
+   * quits, the process exits — or it exits anyway after SHUTDOWN_TIMEOUT_SECONDS.
+   */
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
     app.drain();
-    server.close(() => {
+    // net.Server's close: stop listening only (http.Server's also drops idle keep-alive connections).
+    NetServer.prototype.close.call(server, () => {
       void app
         .close()
         .then(() => redis?.quit())
@@ -84,7 +110,6 @@ async function main(): Promise<void> {
           process.exit(0);
         });
     });
-    server.closeIdleConnections();
     setTimeout(() => {
       log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);

@@ -43,6 +43,11 @@ export interface SearchBudget {
   readonly clock: () => number;
   /** `clock()` value after which the search gives up. */
   readonly deadline: number;
+  /**
+   * True once the caller has given up on the answer (its client left): the
+   * search then stops with `SearchAborted` instead of answering shallower.
+   */
+  readonly aborted?: () => boolean;
 }
 
 /** Thrown by a search whose budget ran out. */
@@ -53,7 +58,15 @@ export class SearchBudgetExceeded extends Error {
   }
 }
 
-/** Node counter shared by the searches: checks the budget every 256 nodes. */
+/** Thrown by a search whose caller gave up on it (`SearchBudget.aborted`). */
+export class SearchAborted extends Error {
+  constructor() {
+    super('search aborted');
+    this.name = 'SearchAborted';
+  }
+}
+
+/** Node counter shared by the searches: checks the budget every 256 nodes (a few milliseconds of work). */
 export class BudgetGuard {
   private budget: SearchBudget | null = null;
   private ticks = 0;
@@ -66,6 +79,7 @@ export class BudgetGuard {
   /** Call at every search node. */
   tick(): void {
     if (this.budget === null || (++this.ticks & 255) !== 0) return;
+    if (this.budget.aborted?.()) throw new SearchAborted();
     if (this.budget.clock() > this.budget.deadline) throw new SearchBudgetExceeded();
   }
 }

@@ -11,6 +11,10 @@ import { Stage, Turn } from './types';
 
 @InputType({ description: 'As POST /v1/evaluate.' })
 export class EvaluateInput extends PositionInput {
+  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
+  @IsOptional()
+  @IsBoolean()
+  strict?: boolean;
   @Field(() => Int, { nullable: true, description: 'Search depth 0..2 (default 0).' })
   @IsOptional()
   @IsInt()
@@ -34,6 +38,10 @@ export class EvaluateBatchInput {
 
 @InputType({ description: 'As POST /v1/moves/best.' })
 export class BestMovesInput extends MovesInput {
+  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
+  @IsOptional()
+  @IsBoolean()
+  strict?: boolean;
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()
@@ -48,6 +56,10 @@ export class BestMovesInput extends MovesInput {
 
 @InputType({ description: 'As POST /v1/rollout.' })
 export class RolloutInput extends MovesInput {
+  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
+  @IsOptional()
+  @IsBoolean()
+  strict?: boolean;
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt()
@@ -316,21 +328,21 @@ export class Rollout {
 export class AnalysisResolver {
   @Query(() => Evaluation, { description: 'As POST /v1/evaluate.' })
   async evaluate(@Arg('input', () => EvaluateInput) input: EvaluateInput, @Ctx() ctx: GraphqlContext): Promise<Evaluation> {
-    return valueOf(await ctx.services.analysis.evaluate(plain(input)));
+    return valueOf(await ctx.services.analysis.evaluate(plain(input), ctx.caller));
   }
 
   @Query(() => EvaluationBatch, { description: 'As POST /v1/evaluate/batch.' })
   evaluateBatch(@Arg('input', () => EvaluateBatchInput) input: EvaluateBatchInput, @Ctx() ctx: GraphqlContext): Promise<EvaluationBatch> {
-    return ctx.services.analysis.evaluateBatch({ positions: input.positions.map((p) => plain(p)) });
+    return ctx.services.analysis.evaluateBatch({ positions: input.positions.map((p) => plain(p)) }, ctx.caller);
   }
 
   @Query(() => BestMoves, { description: 'As POST /v1/moves/best.' })
   async bestMoves(@Arg('input', () => BestMovesInput) input: BestMovesInput, @Ctx() ctx: GraphqlContext): Promise<BestMoves> {
-    return valueOf(await ctx.services.analysis.bestMoves(plain(input))) as BestMoves;
+    return valueOf(await ctx.services.analysis.bestMoves(plain(input), ctx.caller)) as BestMoves;
   }
 
   @Query(() => Rollout, { description: 'As POST /v1/rollout.' })
-  rollout(@Arg('input', () => RolloutInput) input: RolloutInput, @Ctx() ctx: GraphqlContext): Rollout {
-    return ctx.services.analysis.rollout(plain(input)) as Rollout;
+  async rollout(@Arg('input', () => RolloutInput) input: RolloutInput, @Ctx() ctx: GraphqlContext): Promise<Rollout> {
+    return (await ctx.services.analysis.rollout(plain(input), ctx.caller)) as Rollout;
   }
 }

@@ -2,7 +2,7 @@ import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ServiceError, statusOf } from '../service/errors';
 
-const LIMIT_CODES: ReadonlySet<string> = new Set(['QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'QUERY_TOO_COMPLEX']);
+const LIMIT_CODES: ReadonlySet<string> = new Set(['QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'QUERY_TOO_COMPLEX', 'ANALYSIS_TOO_COSTLY']);
 
 interface ValidationIssue {
   property?: string;
@@ -34,11 +34,11 @@ function firstIssue(issues: ValidationIssue[], prefix = ''): { field: string; me
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof ServiceError) {
-    const { code, message, field, rule, stepIndex } = original.body;
+    const { code, message, field, rule, stepIndex, retryAfter } = original.body;
     return {
       message,
       path: formatted.path,
-      extensions: { code, field, rule, stepIndex, http: { status: statusOf(code) } },
+      extensions: { code, field, rule, stepIndex, retryAfter, http: { status: statusOf(code) } },
     };
   }
   const issues = (original as { extensions?: { validationErrors?: ValidationIssue[] } } | null)?.extensions?.validationErrors;

@@ -9,7 +9,9 @@ import {
   SelectionSetNode,
   ValidationContext,
 } from 'graphql';
-import { getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { AnalysisService } from '../service/analysis/service';
+import { AnalysisOperation } from '../service/analysis/cost';
 
 /**
  * Limits on GraphQL documents (abuse resistance): nesting depth, aliases
@@ -111,29 +113,55 @@ export function aliasLimitRule(maxAliases: number) {
   };
 }
 
-/** Rejects operations whose estimated cost (one per field, times list arguments) exceeds the limit. */
-export function complexityPlugin(schema: GraphQLSchema, maxComplexity: number): ApolloServerPlugin {
+/** The analysis operation of each analysis field (the same service functions as REST). */
+const ANALYSIS_FIELDS: Readonly<Record<string, AnalysisOperation>> = {
+  evaluate: 'evaluate',
+  evaluateBatch: 'batch',
+  bestMoves: 'best',
+  rollout: 'rollout',
+};
+
+/** Prices analysis fields by the cost model (network evaluations); every other field costs nothing here. */
+function analysisEstimator(analysis: AnalysisService): ComplexityEstimator {
+  return ({ field, args, childComplexity }) => {
+    const op = ANALYSIS_FIELDS[field.name];
+    return childComplexity + (op ? analysis.cost(op, args.input) : 0);
+  };
+}
+
+/**
+ * Rejects operations before anything runs: when their estimated size (one
+ * per field, times list arguments) exceeds `maxComplexity`, or when their
+ * analysis fields together would cost more network evaluations than one
+ * request may (ANALYSIS_MAX_COST) — so a document of aliased rollouts is
+ * refused as one over-costly REST request is.
+ */
+export function complexityPlugin(schema: GraphQLSchema, maxComplexity: number, analysis?: AnalysisService): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document }) {
-          let complexity: number;
-          try {
-            complexity = getComplexity({
-              schema,
-              query: document,
-              operationName: request.operationName,
-              variables: request.variables,
-              estimators: [simpleEstimator({ defaultComplexity: 1 })],
-            });
-          } catch {
-            // Bad variables: execution reports them as BAD_USER_INPUT (400).
-            return;
-          }
-          if (complexity > maxComplexity) {
+          const measure = (estimator: ComplexityEstimator): number | null => {
+            try {
+              return getComplexity({ schema, query: document, operationName: request.operationName, variables: request.variables, estimators: [estimator] });
+            } catch {
+              // Bad variables: execution reports them as BAD_USER_INPUT (400).
+              return null;
+            }
+          };
+          const complexity = measure(simpleEstimator({ defaultComplexity: 1 }));
+          if (complexity !== null && complexity > maxComplexity) {
             throw new GraphQLError(`the query costs ${complexity}; the limit is ${maxComplexity}`, {
               extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 400 } },
             });
+          }
+          if (!analysis) return;
+          const cost = measure(analysisEstimator(analysis));
+          if (cost !== null && cost > analysis.costLimit) {
+            throw new GraphQLError(
+              `the analysis fields would cost about ${cost} network evaluations; the limit is ${analysis.costLimit} (ANALYSIS_MAX_COST)`,
+              { extensions: { code: 'ANALYSIS_TOO_COSTLY', estimate: cost, limit: analysis.costLimit, http: { status: 422 } } },
+            );
           }
         },
       };

@@ -20,7 +20,9 @@ import {
   complexityPlugin,
   depthLimitRule,
 } from '../graphql/limits';
+import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
+import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
@@ -54,15 +56,23 @@ export interface AppDeps {
   graphqlLimits?: GraphqlLimits;
   /** Check every REST response against openapi.yaml (on in tests; a mismatch is a 500). */
   validateResponses?: boolean;
+  /** API_KEYS: callers that may identify themselves with `X-API-Key`. */
+  apiKeys?: readonly ApiKey[];
+  /** METRICS_TOKEN: `/metrics` needs it as a bearer token when set. */
+  metricsToken?: string | null;
 }
 
 export interface App {
   readonly app: Express;
   readonly services: Services;
   readonly metrics: Metrics;
-  /** Marks the app as draining: /ready answers 503 so load balancers stop sending traffic. */
+  /**
+   * Marks the app as draining: /ready answers 503 so load balancers stop
+   * sending traffic, and every answer from now on closes its connection
+   * (`Connection: close`), so keep-alive clients move to another replica.
+   */
   drain(): void;
-  /** Stops the GraphQL server (the HTTP listener belongs to the caller). */
+  /** Stops the GraphQL server and lets accepted analyses finish (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
 
@@ -95,11 +105,15 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
-    plugins: [complexityPlugin(schema, limits.maxComplexity)],
+    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
   });
   await apollo.start();
 
   app.use(observe(log, metrics));
+  app.use((_req, res, next) => {
+    if (draining) res.set('Connection', 'close');
+    next();
+  });
   // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   const origins = deps.corsOrigins ?? '*';
@@ -125,7 +139,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
   });
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', metricsGuard(deps.metricsToken ?? null), async (_req, res) => {
     res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get('/openapi.yaml', (_req, res) => {
@@ -133,6 +147,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
 
+  app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
   app.use(requireJson);
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
@@ -148,7 +163,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use('/v1', v1Routes(services, metrics));
   app.use(
     '/graphql',
-    expressMiddleware(apollo, { context: async ({ req }) => graphqlContext(services, req) }),
+    expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(services, req, res) }),
   );
   app.use(notFound);
   app.use(errorHandler(log));
@@ -159,6 +174,9 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     drain: () => {
       draining = true;
     },
-    close: () => apollo.stop(),
+    close: async () => {
+      await apollo.stop();
+      await services.analysis.close();
+    },
   };
 }

@@ -7,6 +7,8 @@ export interface ErrorLog {
 }
 
 function send(res: Parameters<RequestHandler>[1], status: number, body: ErrorBody & { correlationId?: string }): void {
+  // Refusals that pass (a full queue, a spent budget) say when to come back.
+  if (typeof body.retryAfter === 'number') res.set('Retry-After', String(body.retryAfter));
   res.status(status).json({ error: body });
 }
 

@@ -5,8 +5,10 @@ import { RedisStore } from 'rate-limit-redis';
 import { RedisClient } from '../service/store/redis';
 
 /**
- * Per-client rate limiting (STYLE: one abusive client must not hurt the
- * others): a fixed window per client address, counted in Redis when Redis is
+ * Per-client request counting (optional, RATE_LIMIT_MAX; off by default:
+ * game servers validate moves for many tables from one address, and
+ * analysis is limited by its cost instead, service/budget.ts): a fixed
+ * window per client (API key or address), counted in Redis when Redis is
  * configured (so every replica shares the count) and in this process
  * otherwise. Over the limit: `429 RATE_LIMITED` with `Retry-After`.
  */
@@ -42,6 +44,8 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
     legacyHeaders: false,
     // A limiter whose store is down must not take the service down with it.
     passOnStoreError: true,
+    // A caller with an API key is counted by its key, others by address (callers.ts).
+    keyGenerator: (_req, res) => (res.locals.identity as { client: string } | undefined)?.client ?? 'unknown',
     ...(store ? { store } : {}),
     handler: (_req, res, _next, opts) => {
       res.status(opts.statusCode).json({

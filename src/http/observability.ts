@@ -93,7 +93,38 @@ export function createMetrics(services: Services, storeUp?: () => boolean): Metr
       this.set(storeUp ? (storeUp() ? 1 : 0) : 1);
     },
   });
+  analysisMetrics(services, registry);
   return { registry, requests, latency, movegen, evaluation };
+}
+
+/** The worker pool: depth of its queue, busy workers, time waited for a worker, and requests refused by reason. */
+function analysisMetrics(services: Services, registry: Registry): void {
+  const gauge = (name: string, help: string, read: () => number): void => {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  };
+  gauge('nardy_analysis_workers', 'Worker threads of the analysis pool (0: analysis runs in the request thread)', () => services.analysis.stats().workers);
+  gauge('nardy_analysis_busy_workers', 'Analysis workers running a task now', () => services.analysis.stats().busy);
+  gauge('nardy_analysis_queue_depth', 'Analysis tasks waiting for a worker', () => services.analysis.stats().queued);
+  const waited = new Histogram({
+    name: 'nardy_analysis_queue_wait_seconds',
+    help: 'Time an analysis task waited for a worker',
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: 'nardy_analysis_refused_total',
+    help: 'Analysis requests refused, by reason: cost (ANALYSIS_TOO_COSTLY), rate (budget spent), busy (queue full), timeout (strict)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  services.analysis.observe({ waited: (seconds) => waited.observe(seconds), refused: (reason) => refused.inc({ reason }) });
 }
 
 /** The route pattern of a request, for metric labels (never the raw path: ids would explode the cardinality). */

@@ -5,6 +5,7 @@ import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
+import { analysisCaller } from './callers';
 import { Metrics } from './observability';
 import { Services } from './services';
 
@@ -70,16 +71,16 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   };
   const miss = (answer: CachedAnswer<unknown>): boolean => answer.cache !== 'HIT';
   router.post('/moves/best', async (req, res) => {
-    sendCached(req, res, await timed('best', () => services.analysis.bestMoves(req.body), miss));
+    sendCached(req, res, await timed('best', () => services.analysis.bestMoves(req.body, analysisCaller(req, res)), miss));
   });
   router.post('/evaluate', async (req, res) => {
-    sendCached(req, res, await timed('evaluate', () => services.analysis.evaluate(req.body), miss));
+    sendCached(req, res, await timed('evaluate', () => services.analysis.evaluate(req.body, analysisCaller(req, res)), miss));
   });
   router.post('/evaluate/batch', async (req, res) => {
-    res.json(await timed('batch', () => services.analysis.evaluateBatch(req.body)));
+    res.json(await timed('batch', () => services.analysis.evaluateBatch(req.body, analysisCaller(req, res))));
   });
   router.post('/rollout', async (req, res) => {
-    res.json(await timed('rollout', () => services.analysis.rollout(req.body)));
+    res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));

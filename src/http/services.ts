@@ -1,6 +1,9 @@
 import { AnalysisService } from '../service/analysis/service';
 import { Analyzers, EvaluatorSet } from '../service/analysis/evaluators';
-import { neuralEvaluators } from '../service/analysis/data';
+import { DEFAULT_DATA_DIR, EvaluatorKind, evaluatorsOf, loadSharedBearoff, neuralEvaluators, sharedBearoffSource } from '../service/analysis/data';
+import { AnalysisPool } from '../service/analysis/pool';
+import { MemoryWorkBudget, RedisWorkBudget } from '../service/budget';
+import { RedisClient } from '../service/store/redis';
 import { HotCache } from '../service/cache';
 import { cryptoSeeds, SeedSource } from '../service/sessions/fairness';
 import { GameSessions } from '../service/sessions/service';
@@ -28,6 +31,16 @@ export interface ServiceOptions {
   evaluators?: EvaluatorSet;
   /** Wall-clock budget of one analysis search (ANALYSIS_BUDGET_MS). */
   analysisBudgetMs?: number;
+  /**
+   * Analysis in worker threads (ANALYSIS_WORKERS > 0): the evaluator kind
+   * the workers load (instead of `evaluators`) and the queue bound.
+   */
+  analysisPool?: { workers: number; queueMax: number; evaluator: EvaluatorKind; dataDir?: string } | null;
+  /** ANALYSIS_MAX_COST and ANALYSIS_INLINE_COST. */
+  analysisMaxCost?: number;
+  analysisInlineCost?: number;
+  /** ANALYSIS_RATE_BUDGET evaluations per client and window (counted in `redis` when given). */
+  analysisRateBudget?: { perWindow: number; windowSeconds: number; redis?: RedisClient | null; onRedisFailure?: (error: unknown) => void };
 }
 
 /** Builds the services; anything not given is the embedded in-memory default. */
@@ -39,7 +52,7 @@ export function buildServices(options: ServiceOptions = {}): Services {
     store,
     cacheStore,
     cache,
-    analysis: new AnalysisService(new Analyzers(options.evaluators ?? neuralEvaluators()), cache, { searchBudgetMs: options.analysisBudgetMs }),
+    analysis: analysisService(options, cache),
     sessions: new GameSessions({
       store,
       seeds: options.seeds ?? cryptoSeeds,
@@ -48,4 +61,40 @@ export function buildServices(options: ServiceOptions = {}): Services {
       now: options.now ?? (() => new Date()),
     }),
   };
+}
+
+/**
+ * The analysis service: with a worker pool, the bear-off databases are read
+ * once into shared memory and used by this thread and every worker alike.
+ */
+function analysisService(options: ServiceOptions, cache: HotCache): AnalysisService {
+  const poolOptions = options.analysisPool && options.analysisPool.workers > 0 ? options.analysisPool : null;
+  let evaluators = options.evaluators ?? neuralEvaluators();
+  let pool: AnalysisPool | null = null;
+  if (poolOptions) {
+    const dataDir = poolOptions.dataDir ?? DEFAULT_DATA_DIR;
+    const bearoff = loadSharedBearoff(dataDir);
+    evaluators = options.evaluators ?? evaluatorsOf(poolOptions.evaluator, dataDir, sharedBearoffSource(bearoff));
+    pool = new AnalysisPool({
+      workers: poolOptions.workers,
+      queueMax: poolOptions.queueMax,
+      setup: { evaluator: poolOptions.evaluator, dataDir, searchBudgetMs: options.analysisBudgetMs ?? 2_000, bearoff },
+    });
+  }
+  const rate = options.analysisRateBudget;
+  return new AnalysisService(new Analyzers(evaluators), cache, {
+    searchBudgetMs: options.analysisBudgetMs,
+    maxCost: options.analysisMaxCost,
+    inlineCost: options.analysisInlineCost,
+    pool,
+    budget:
+      rate && rate.perWindow > 0
+        ? {
+            perWindow: rate.perWindow,
+            counter: rate.redis
+              ? new RedisWorkBudget(rate.redis, rate.windowSeconds, 'nardy', rate.onRedisFailure)
+              : new MemoryWorkBudget(rate.windowSeconds),
+          }
+        : null,
+  });
 }

@@ -31,7 +31,7 @@ export class HotCache {
    * The answer as JSON text (what REST sends as it is) and, when it was
    * computed now, as a value; a hit carries only the text.
    */
-  async through<T>(key: string, compute: () => T): Promise<CachedAnswer<T>> {
+  async through<T>(key: string, compute: () => T | Promise<T>): Promise<CachedAnswer<T>> {
     let stored: string | null = null;
     let available = true;
     try {
@@ -43,7 +43,7 @@ export class HotCache {
       this.hits++;
       return { json: stored, cache: 'HIT' };
     }
-    const value = compute();
+    const value = await compute();
     const json = JSON.stringify(value);
     if (!available) {
       this.bypasses++;
@@ -56,5 +56,27 @@ export class HotCache {
       // The answer stands even if it could not be kept.
     }
     return { json, value, cache: 'MISS' };
+  }
+
+  /** A kept answer's JSON text, or null (also when the store fails). */
+  async peek(key: string): Promise<string | null> {
+    try {
+      const stored = await this.store.get(key);
+      if (stored !== null) this.hits++;
+      return stored;
+    } catch {
+      this.bypasses++;
+      return null;
+    }
+  }
+
+  /** Keeps an answer computed elsewhere (a batch item); a store that fails is ignored. */
+  async put(key: string, json: string): Promise<void> {
+    this.misses++;
+    try {
+      await this.store.set(key, json, this.ttlSeconds);
+    } catch {
+      // The answer stands even if it could not be kept.
+    }
   }
 }

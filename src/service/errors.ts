@@ -18,6 +18,12 @@ export const SERVICE_ERROR_CODES = [
   'INCOMPLETE_PLAY',
   'RATE_LIMITED',
   'STORE_UNAVAILABLE',
+  'UNKNOWN_API_KEY',
+  'ANALYSIS_TOO_COSTLY',
+  'ANALYSIS_BUSY',
+  'ANALYSIS_TIMEOUT',
+  'ANALYSIS_CANCELLED',
+  'SHUTTING_DOWN',
   'INTERNAL',
 ] as const;
 
@@ -56,6 +62,7 @@ export function statusOf(code: ServiceErrorCode): number {
     case 'INVALID_JSON':
       return 400;
     case 'UNAUTHORIZED':
+    case 'UNKNOWN_API_KEY':
       return 401;
     case 'NOT_YOUR_TURN':
       return 403;
@@ -74,13 +81,19 @@ export function statusOf(code: ServiceErrorCode): number {
       return 415;
     case 'ILLEGAL_PLAY':
     case 'INCOMPLETE_PLAY':
+    case 'ANALYSIS_TOO_COSTLY':
       return 422;
     case 'RATE_LIMITED':
       return 429;
     case 'INTERNAL':
       return 500;
     case 'STORE_UNAVAILABLE':
+    case 'ANALYSIS_BUSY':
+    case 'ANALYSIS_CANCELLED':
+    case 'SHUTTING_DOWN':
       return 503;
+    case 'ANALYSIS_TIMEOUT':
+      return 504;
     default:
       if (CUBE_CODES.has(code)) return isCubeInputError(code as CubeErrorCode) ? 400 : 422;
       if (isInputError(code as RulesErrorCode)) return 400;

@@ -146,6 +146,11 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
       for (const example of examples) await walk(app, { method: 'post', path, send: json(example) });
       for (const send of hostileBodies(valid)) await walk(app, { method: 'post', path, send });
     }
+    // An API key the service does not know: 401 UNKNOWN_API_KEY on every route behind the caller check.
+    for (const path of [...STATELESS, '/graphql']) {
+      const unknownKey = await walk(app, { method: 'post', path, send: (r) => json(examplesOf(path)[0] ?? { query: '{ health { status } }' })(r.set('x-api-key', 'not-a-key')) });
+      expect(unknownKey.body.error?.code).toBe('UNKNOWN_API_KEY');
+    }
     // Only the side on roll may double (CUBE-2): 403 NOT_YOUR_TURN.
     const notOnRoll = await walk(app, { method: 'post', path: '/v1/cube', send: json({ variant: 'long', context: { onRoll: 'white' }, action: { type: 'double', by: 'black' } }) });
     expect(notOnRoll.status).toBe(403);
@@ -179,6 +184,7 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
       await walk(app, { method: 'get', path, send: nothing });
       await walk(app, { method: 'get', path: `${path}?unknown=1`, send: nothing });
     }
+    for (const path of ['/v1/variants', `/v1/games/${id}`]) await walk(app, { method: 'get', path, send: (r) => r.set('x-api-key', 'not-a-key') });
     for (const bad of ['nope', 'x'.repeat(65), '__proto__', '%00']) {
       for (const tail of ['', '/history', '/fairness']) await walk(app, { method: 'get', path: `/v1/games/${bad}${tail}`, send: nothing });
     }
@@ -230,6 +236,10 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
     await walk(app, { method: 'get', path: '/graphql?query=%7Bhealth%7Bstatus%7D%7D', send: nothing });
     await walk(app, { method: 'get', path: '/graphql?query=%7Bhealth%7Bstatus%7D%7D', send: (r) => r.set('apollo-require-preflight', 'true') });
     await walk(app, { method: 'get', path: '/graphql?query=mutation%7BcreateGame(input%3A%7Bvariant%3A%22long%22%7D)%7Bid%7D%7D', send: (r) => r.set('apollo-require-preflight', 'true') });
+    const guarded = await createApp({ validateResponses: false, metricsToken: 'secret' });
+    expect((await walk(guarded, { method: 'get', path: '/metrics', send: nothing })).status).toBe(401);
+    expect((await walk(guarded, { method: 'get', path: '/metrics', send: (r) => r.set('authorization', 'Bearer secret') })).status).toBe(200);
+    await guarded.close();
     app.drain();
     const draining = await walk(app, { method: 'get', path: '/ready', send: nothing });
     expect(draining.status).toBe(503);

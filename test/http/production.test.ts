@@ -158,7 +158,7 @@ describe('limits and hardening', () => {
 describe('configuration', () => {
   it('reads every setting with defaults', () => {
     const c = readConfig({});
-    expect(c).toMatchObject({ port: 3000, redisUrl: null, gameTtlSeconds: 604800, logLevel: 'info', corsOrigins: '*', rateLimitMax: 1200 });
+    expect(c).toMatchObject({ port: 3000, redisUrl: null, gameTtlSeconds: 604800, logLevel: 'info', corsOrigins: '*', rateLimitMax: 0, analysisMaxCost: 1_000_000, analysisQueueMax: 32, apiKeys: [], metricsToken: null });
     const cluster = readConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b:7001' });
     expect(cluster.redisClusterNodes).toEqual([
       { host: '10.0.0.1', port: 7000 },

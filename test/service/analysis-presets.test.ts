@@ -49,9 +49,9 @@ describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (name, variant) =
         expect(new Set(best.turns.map((t) => t.positionId))).toEqual(new Set(legal.value.turns.map((t) => t.view.positionId)));
         if (checked % 4 === 1) {
           // A rollout of the position, and of every play of the roll (or of the pending stage).
-          const r = service.rollout({ variant: name, position, trials: 2, truncateAfter: 3, seed: step });
+          const r = await service.rollout({ variant: name, position, trials: 2, truncateAfter: 3, seed: step });
           expect(r.estimate?.trials ?? r.count).toBeGreaterThan(0);
-          const plays = service.rollout({ variant: name, position, ...(dice ? { dice } : {}), trials: 2, truncateAfter: 3, seed: step });
+          const plays = await service.rollout({ variant: name, position, ...(dice ? { dice } : {}), trials: 2, truncateAfter: 3, seed: step });
           if (plays.turns) expect(plays.count).toBe(legal.value.turns.length);
         }
         checked++;

@@ -354,7 +354,9 @@ export interface paths {
          *     out from the position after it with the same seed (common random numbers), the budget
          *     shared between the plays, and `turns` lists them best first. Give `seed` (0..2³¹−1) to
          *     repeat a rollout; without one a random seed is drawn and reported in `settings`.
-         *     A rollout occupies the process for its budget; rollouts are not cached.
+         *     A rollout occupies one analysis worker for its budget (counted from the request's arrival, waiting
+         *     included) and is priced by the cost model as the smaller of its trials and its time budget
+         *     (docs/operations.md, "Cost model"); rollouts are not cached.
          */
         post: operations["rollout"];
         delete?: never;
@@ -673,6 +675,12 @@ export interface components {
                 violation?: components["schemas"]["RuleViolation"];
                 /** @description `INCOMPLETE_PLAY`: the die-units still to play. */
                 remainingDice?: number[];
+                /** @description ANALYSIS_TOO_COSTLY and RATE_LIMITED of analysis: the request's estimated cost in network evaluations. */
+                estimate?: number;
+                /** @description ANALYSIS_TOO_COSTLY: ANALYSIS_MAX_COST; RATE_LIMITED of analysis: the caller's budget per window. */
+                limit?: number;
+                /** @description RATE_LIMITED and ANALYSIS_BUSY: seconds to wait, as the Retry-After header. */
+                retryAfter?: number;
             };
         };
         ScoreRequest: {
@@ -771,6 +779,8 @@ export interface components {
             white: number;
             black: number;
         };
+        /** @description true: when the budget runs out before the answer is as deep as asked (fewer plies; a rollout stopped by time before its trials), answer 504 ANALYSIS_TIMEOUT instead of the shallower answer. Default false. */
+        Strict: boolean;
         /** @description Search depth: 0 = the static evaluator (default), 1 or 2 = expectimax over the rolls. */
         Plies: number;
         /** @description Outcome probabilities of one side; winKoks ≤ winMars ≤ win, loseKoks ≤ loseMars ≤ 1 − win. Koks is backgammon's backgammon (0 where the rules have no triple result). */
@@ -798,6 +808,7 @@ export interface components {
             /** @description Short nardy: a gnubg Match ID giving the side on roll (its cube and score are not read: give cube and match). */
             matchId?: string;
             plies?: components["schemas"]["Plies"];
+            strict?: components["schemas"]["Strict"];
             /** @description The money cube before the side to move rolls (no pending offer). Asks for the cube decision. */
             cube?: components["schemas"]["CubeState"];
             /** @description Match play. Asks for the cube decision by match equities. */
@@ -881,6 +892,7 @@ export interface components {
             plies?: components["schemas"]["Plies"];
             /** @description Return the best `limit` plays (default: all). */
             limit?: number;
+            strict?: components["schemas"]["Strict"];
         };
         RankedTurn: components["schemas"]["Turn"] & {
             rank: number;
@@ -910,6 +922,7 @@ export interface components {
             seed?: number;
             truncateAfter?: number;
             settleRaces?: boolean;
+            strict?: components["schemas"]["Strict"];
             /** @description Subtract each roll's luck (its 0-ply value minus the average over the 21 rolls) from the outcome: the mean is unchanged, the noise much smaller, each trial about 21× the work. Default false. */
             luckAdjust?: boolean;
         };
@@ -1100,7 +1113,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description No bearer token, or not a token of this game (`UNAUTHORIZED`). Nothing changes. */
+        /** @description No bearer token, or not a token of this game (`UNAUTHORIZED`), or an unknown `X-API-Key` (`UNKNOWN_API_KEY`). Nothing changes. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1196,6 +1209,46 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description `UNKNOWN_API_KEY`: an `X-API-Key` was sent that this service does not know (API_KEYS). Any route but the probes, the metrics and the docs. */
+        UnknownApiKey: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `RATE_LIMITED`: the request would cost more network evaluations than the caller has left in this window (ANALYSIS_RATE_BUDGET, or its API key's budget), or, as on every route, the client sent more than RATE_LIMIT_MAX requests in the window; `Retry-After` says when the window ends. */
+        AnalysisRateLimited: {
+            headers: {
+                /** @description Seconds until the window ends. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `ANALYSIS_BUSY`: every analysis worker is busy and the queue is full (ANALYSIS_QUEUE_MAX); nothing ran. `Retry-After` estimates when there is room. */
+        AnalysisBusy: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description `ANALYSIS_TIMEOUT`: a `strict` request whose budget ran out before the answer was as deep as asked. */
+        AnalysisTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         GameId: string;
@@ -1281,6 +1334,15 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description `UNAUTHORIZED`: METRICS_TOKEN is set and the request lacks it as `Authorization: Bearer …`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["Internal"];
         };
     };
@@ -1357,6 +1419,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphqlResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             /** @description A mutation sent over GET. */
             405: {
                 headers: {
@@ -1404,6 +1467,7 @@ export interface operations {
                     "application/json": components["schemas"]["GraphqlResponse"] | components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1431,6 +1495,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -1466,6 +1531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The position cannot take the query (the game is over; dice given while a cascade or debt stage is pending). */
@@ -1504,6 +1570,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -1542,6 +1609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The request breaks a rule (the game is not over; the cube cannot do that). */
@@ -1588,6 +1656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             403: components["responses"]["NotYourTurn"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1637,9 +1706,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The position cannot take the query (`GAME_OVER`; `CUBE_DISABLED`; `STAGE_MISMATCH` for a cube query while a stage is pending). */
+            /** @description The position cannot take the query (`GAME_OVER`; `CUBE_DISABLED`; `STAGE_MISMATCH` for a cube query while a stage is pending), or the query would cost more network evaluations than one request may (`ANALYSIS_TOO_COSTLY`, with `estimate` and `limit`; ANALYSIS_MAX_COST). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1648,8 +1718,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["AnalysisBusy"];
+            504: components["responses"]["AnalysisTimeout"];
         };
     };
     evaluatePositions: {
@@ -1683,10 +1755,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
+            /** @description `ANALYSIS_TOO_COSTLY`: the positions together would cost more network evaluations than one request may (ANALYSIS_MAX_COST). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["AnalysisBusy"];
         };
     };
     bestMoves: {
@@ -1722,11 +1805,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
-            429: components["responses"]["RateLimited"];
+            /** @description The position cannot take the query, or it would cost more than one request may (`ANALYSIS_TOO_COSTLY`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["AnalysisBusy"];
+            504: components["responses"]["AnalysisTimeout"];
         };
     };
     rollout: {
@@ -1752,9 +1846,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The position cannot take the query (`GAME_OVER`, …). */
+            /** @description The position cannot take the query (`GAME_OVER`, …), or it would cost more than one request may (`ANALYSIS_TOO_COSTLY`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1763,8 +1858,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["AnalysisBusy"];
+            504: components["responses"]["AnalysisTimeout"];
         };
     };
     createGame: {
@@ -1799,6 +1896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1836,6 +1934,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             /** @description No such game, or it has expired. */
             404: {
                 headers: {
@@ -1882,6 +1981,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             /** @description No such game. */
             404: {
                 headers: {
@@ -1917,6 +2017,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
             /** @description No such game. */
             404: {
                 headers: {

@@ -119,6 +119,47 @@ export class BearoffDatabase {
   ): BearoffDatabase {
     return new BearoffDatabase(ruleSet, values, offsets, starts, lengths, means);
   }
+
+  /**
+   * The same database over memory that threads share: its tables copied once
+   * into `SharedArrayBuffer`s, so that worker threads given the tables
+   * (`fromTables`) read them in place instead of holding a copy each.
+   */
+  shared(): BearoffDatabase {
+    const share = <T extends Float32Array | Int32Array | Uint8Array | Float64Array>(a: T, make: (b: SharedArrayBuffer) => T): T => {
+      const copy = make(new SharedArrayBuffer(a.byteLength));
+      copy.set(a);
+      return copy;
+    };
+    return new BearoffDatabase(
+      this.ruleSet,
+      share(this.values, (b) => new Float32Array(b)),
+      share(this.offsets, (b) => new Int32Array(b)),
+      share(this.starts, (b) => new Uint8Array(b)),
+      share(this.lengths, (b) => new Uint8Array(b)),
+      share(this.means, (b) => new Float64Array(b)),
+    );
+  }
+
+  /** The tables, for handing to another thread (structured clone keeps shared memory shared). */
+  get tables(): SharedBearoffTables {
+    return { ruleSet: this.ruleSet, values: this.values, offsets: this.offsets, starts: this.starts, lengths: this.lengths, means: this.means };
+  }
+
+  /** A database over tables another thread handed over (`tables`). */
+  static fromSharedTables(t: SharedBearoffTables): BearoffDatabase {
+    return new BearoffDatabase(t.ruleSet, t.values, t.offsets, t.starts, t.lengths, t.means);
+  }
+}
+
+/** A database's decoded tables (see `BearoffDatabase.shared`). */
+export interface SharedBearoffTables {
+  readonly ruleSet: BearoffRuleSet;
+  readonly values: Float32Array;
+  readonly offsets: Int32Array;
+  readonly starts: Uint8Array;
+  readonly lengths: Uint8Array;
+  readonly means: Float64Array;
 }
 
 /** Serialises built tables in the compact file format above. */

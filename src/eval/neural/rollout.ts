@@ -62,6 +62,8 @@ export interface RolloutOptions {
   readonly settleRaces?: boolean;
   /** Outcome values for equity and for choosing plays (default: the family's / rules'). */
   readonly values?: OutcomeValues;
+  /** Polled before every play: true stops the rollout (`stoppedBy: 'cancelled'`, its estimate is not meaningful). */
+  readonly aborted?: () => boolean;
 }
 
 /** A rollout's estimate, for the side to move at the start. */
@@ -75,7 +77,7 @@ export interface RolloutResult {
   /** Trials stopped before the game ended (truncation or a settled race). */
   readonly truncatedTrials: number;
   /** Why the rollout stopped. */
-  readonly stoppedBy: 'trials' | 'time';
+  readonly stoppedBy: 'trials' | 'time' | 'cancelled';
 }
 
 /** Where a rollout starts: a position before the roll of the side to move. */
@@ -298,8 +300,9 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
   const one = new Float64Array(5);
   let trials = 0;
   let truncated = 0;
-  let stoppedBy: 'trials' | 'time' = 'trials';
-  for (let i = 0; i < maxTrials; i++) {
+  let stoppedBy: RolloutResult['stoppedBy'] = 'trials';
+  const aborted = options.aborted;
+  trialsLoop: for (let i = 0; i < maxTrials; i++) {
     if (i > 0 && budget !== undefined && clock && clock() - started >= budget) {
       stoppedBy = 'time';
       break;
@@ -311,6 +314,11 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
     let plays = 0;
     for (;;) {
       if (walker.finished()) break;
+      // A caller that gave up stops the rollout within one play; the partial trial is not counted.
+      if (aborted && aborted()) {
+        stoppedBy = 'cancelled';
+        break trialsLoop;
+      }
       if (plays >= truncate || (options.settleRaces && walker.race())) {
         truncated++;
         break;

@@ -4,7 +4,7 @@ import { gunzipSync } from 'zlib';
 import { VARIANTS } from '../../engine/variants';
 import { BearoffSource } from '../../eval/analysis';
 import { BearoffRuleSet } from '../../eval/bearoff/build';
-import { BearoffDatabase, loadBearoffDatabase } from '../../eval/bearoff/database';
+import { BearoffDatabase, SharedBearoffTables, loadBearoffDatabase } from '../../eval/bearoff/database';
 import { createLongEvaluator, longBearoffRuleSet } from '../../eval/long/evaluator';
 import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { createShortEvaluator } from '../../eval/short/evaluator';
@@ -54,6 +54,28 @@ export function fileBearoffSource(dir = DEFAULT_DATA_DIR): BearoffSource {
   };
 }
 
+const BEAROFF_RULE_SETS: readonly BearoffRuleSet[] = ['standard', 'exactOnly'];
+
+/**
+ * Both bear-off databases read now and placed in shared memory, for a
+ * process with worker threads: every thread reads the same tables
+ * (`sharedBearoffSource`), so memory does not grow by them per worker.
+ */
+export function loadSharedBearoff(dir = DEFAULT_DATA_DIR): SharedBearoffTables[] {
+  const files = fileBearoffSource(dir);
+  return BEAROFF_RULE_SETS.map((ruleSet) => files(ruleSet).shared().tables);
+}
+
+/** A bear-off source over tables shared by another thread (`loadSharedBearoff`). */
+export function sharedBearoffSource(tables: readonly SharedBearoffTables[]): BearoffSource {
+  const databases = new Map<BearoffRuleSet, BearoffDatabase>(tables.map((t) => [t.ruleSet, BearoffDatabase.fromSharedTables(t)]));
+  return (ruleSet) => {
+    const database = databases.get(ruleSet);
+    if (!database) throw new Error(`no shared bear-off database for the ${ruleSet} rule set`);
+    return database;
+  };
+}
+
 interface NetFiles {
   readonly bytes: Uint8Array;
   readonly manifest: unknown;
@@ -74,8 +96,7 @@ function readNet(dir: string, name: string): NetFiles {
  * exact bear-off databases taking over in races. Files are read once, at
  * `preload` or on first use; a missing or corrupt file throws with its path.
  */
-export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
-  const bearoff = fileBearoffSource(dir);
+export function neuralEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
   const nets = new Map<string, NetFiles>();
   const net = (name: string): NetFiles => {
     let files = nets.get(name);
@@ -108,8 +129,7 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
 }
 
 /** The v1 heuristic evaluators (issue 7): linear contact evaluators and the same exact races. */
-export function heuristicEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
-  const bearoff = fileBearoffSource(dir);
+export function heuristicEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
   return {
     kind: 'heuristic',
     short: (rules) => createShortEvaluator({ database: () => bearoff('standard'), scoring: rules.scoring }),
@@ -118,6 +138,6 @@ export function heuristicEvaluators(dir = DEFAULT_DATA_DIR): EvaluatorSet {
 }
 
 /** The evaluator set of a kind. */
-export function evaluatorsOf(kind: EvaluatorKind, dir = DEFAULT_DATA_DIR): EvaluatorSet {
-  return kind === 'neural' ? neuralEvaluators(dir) : heuristicEvaluators(dir);
+export function evaluatorsOf(kind: EvaluatorKind, dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
+  return kind === 'neural' ? neuralEvaluators(dir, bearoff) : heuristicEvaluators(dir, bearoff);
 }

@@ -1,0 +1,570 @@
+import { randomInt } from 'crypto';
+import { Dice, parseDice } from '../../engine/dice';
+import { LongRules } from '../../engine/long/rules';
+import { LongState } from '../../engine/long/turn';
+import { CubeConfig, CubeState, parseCubeState } from '../../engine/scoring/cube';
+import { MatchState, parseMatchState } from '../../engine/scoring/match';
+import { ShortPosition } from '../../engine/short/position';
+import { ShortRules } from '../../engine/short/rules';
+import { Side, otherSide } from '../../engine/side';
+import { Step } from '../../engine/step';
+import { variantByName } from '../../engine/variants';
+import { LongAnalyzer, PositionEvaluation, ShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
+import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
+import { Evaluator } from '../../eval/evaluator';
+import { ROOT_FILTER, SearchAborted, SearchBudget } from '../../eval/search-options';
+import { OutcomeValues } from '../../eval/equity';
+import { Probabilities } from '../../eval/probabilities';
+import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } from '../../eval/neural/rollout';
+import { ServiceError, fail } from '../errors';
+import { AnyBound, bind } from '../families';
+import { Body, checkKeys, isPlainObject, rulesHash } from '../request';
+import { TurnView } from '../views';
+import { AnalysisOperation, evaluateCost, moveListCost, rolloutCost } from './cost';
+import { Analyzers } from './evaluators';
+import {
+  BatchItemView,
+  BestMovesView,
+  CubeDecisionView,
+  EvaluationView,
+  EvaluatorView,
+  ProbabilitiesView,
+  RankedTurnView,
+  RolloutEstimateView,
+  RolloutSettingsView,
+  RolloutView,
+} from './views';
+
+/** Documented limits of the analysis endpoints (README, openapi.yaml). */
+export const ANALYSIS_LIMITS = Object.freeze({
+  maxPlies: 2,
+  /** Positions in one `POST /v1/evaluate/batch`. */
+  maxBatch: 64,
+  /** Positions at 2 plies in one batch (each can take a second or more). */
+  maxBatchTwoPly: 4,
+  maxTrials: 5184,
+  defaultTrials: 360,
+  /** Default wall-clock budget of a search (ANALYSIS_BUDGET_MS): past it, the answer comes from fewer plies. */
+  defaultSearchBudgetMs: 2_000,
+  /** A batch's searches share this many single budgets in all. */
+  batchBudgets: 4,
+  /** Wall-clock budget of one rollout request, in milliseconds. */
+  maxTimeBudgetMs: 10_000,
+  defaultTimeBudgetMs: 2_000,
+  maxTruncateAfter: 1000,
+});
+
+function integerField(body: Body, name: string, min: number, max: number, fallback: number): number {
+  const v = body[name];
+  if (v === undefined || v === null) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
+  }
+  return v;
+}
+
+const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+function probabilitiesView(p: Probabilities): ProbabilitiesView {
+  return { win: round(p.win), winMars: round(p.winMars), winKoks: round(p.winKoks), loseMars: round(p.loseMars), loseKoks: round(p.loseKoks) };
+}
+
+function stepsKey(steps: readonly Step[]): string {
+  return steps.map((s) => `${s.from}/${s.to}`).join(' ');
+}
+
+/** The legal turns of a request: its stage and each turn's view, keyed by its canonical steps. */
+interface LegalViews {
+  readonly stage: BestMovesView['stage'];
+  readonly views: Map<string, TurnView>;
+}
+
+/** Milliseconds since the epoch with sub-millisecond precision: the same clock in every thread (deadlines cross threads). */
+export function epochClock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** A request bound to its variant, with its state and analyzer. */
+type Target =
+  | { family: 'short'; bound: AnyBound; state: ShortPosition; analyzer: ShortAnalyzer; dice?: Dice }
+  | { family: 'long'; bound: AnyBound; state: LongState; analyzer: LongAnalyzer; dice?: Dice };
+
+const POSITION_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'strict'];
+const EVALUATE_KEYS = [...POSITION_KEYS, 'cube', 'match', 'plies'];
+const BEST_KEYS = [...POSITION_KEYS, 'dice', 'plies', 'limit'];
+const ROLLOUT_KEYS = [...POSITION_KEYS, 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust'];
+
+/**
+ * How one analysis runs: `deadline` (milliseconds of the engine's clock) is
+ * the end of the request's budget, counted from its arrival so that time
+ * spent waiting for a worker counts against it; `aborted` turns true when
+ * the caller has given up (its client left), and the search then stops
+ * within a few milliseconds.
+ */
+export interface RunControl {
+  readonly deadline: number;
+  readonly aborted: () => boolean;
+}
+
+/** A request read and checked, priced in network evaluations, ready to run (here or in a worker). */
+export interface PreparedAnalysis {
+  readonly op: AnalysisOperation;
+  /** The request as it came (a worker reads it again). */
+  readonly input: Body;
+  /** Estimated network evaluations (cost.ts). */
+  readonly cost: number;
+  /** The hot-cache key of a deterministic answer; null when the answer is not cached (rollouts). */
+  readonly cacheKey: string | null;
+  /** `strict: true`: a shallower answer than asked is an error (ANALYSIS_TIMEOUT) instead. */
+  readonly strict: boolean;
+  /** A rollout's own time budget in milliseconds (0 for the searches, whose budget is ANALYSIS_BUDGET_MS). */
+  readonly timeBudgetMs: number;
+  /** Runs the analysis in this thread. */
+  readonly run: (control: RunControl) => unknown;
+}
+
+/** A batch item: the item's prepared evaluation, or its own error. */
+export type PreparedItem = { readonly ok: true; readonly prepared: PreparedAnalysis } | { readonly ok: false; readonly error: BatchItemView['error'] };
+
+function strictFlag(body: Body): boolean {
+  const v = body.strict;
+  if (v !== undefined && v !== null && typeof v !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });
+  return v === true;
+}
+
+function timedOut(what: string): never {
+  fail('ANALYSIS_TIMEOUT', `${what} did not finish within its budget, and the request is strict`, { field: 'strict' });
+}
+
+/** Runs `work`, turning a search its caller gave up on into ANALYSIS_CANCELLED. */
+function cancellable<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (e) {
+    if (e instanceof SearchAborted) fail('ANALYSIS_CANCELLED', 'the analysis was cancelled: its client went away');
+    throw e;
+  }
+}
+
+/** A batch item's error, its field named inside the batch. */
+export function batchItemError(e: ServiceError, index: number): NonNullable<BatchItemView['error']> {
+  const { code, message, field, rule } = e.body;
+  const error: NonNullable<BatchItemView['error']> = { code, message };
+  if (field !== undefined) error.field = `positions[${index}]${field ? `.${field}` : ''}`;
+  if (rule !== undefined) error.rule = rule;
+  return error;
+}
+
+/** The cube of an evaluation request, as the evaluator's situation. */
+interface CubeRequest {
+  readonly situation: CubeSituation;
+  /** For the cache key. */
+  readonly key: string;
+}
+
+/**
+ * Position analysis, one request at a time and without I/O: it reads and
+ * prices a request (`prepare`, in the request thread) and runs it (in the
+ * request thread for cheap requests, in a worker thread for the others —
+ * see service.ts and pool.ts): evaluation with cube decisions, ranked best
+ * turns and rollouts, for every preset of both families. Analyzers keep
+ * scratch buffers, so one engine runs one analysis at a time; each worker
+ * thread has its own.
+ */
+export class AnalysisEngine {
+  private readonly searchBudgetMs: number;
+  readonly clock: () => number;
+
+  constructor(
+    private readonly analyzers: Analyzers,
+    options: { searchBudgetMs?: number; clock?: () => number } = {},
+  ) {
+    this.searchBudgetMs = options.searchBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs;
+    this.clock = options.clock ?? epochClock;
+  }
+
+  /** Milliseconds of one search's budget (ANALYSIS_BUDGET_MS). */
+  get budgetMs(): number {
+    return this.searchBudgetMs;
+  }
+
+  /** The budget of a search starting now, not past the request's deadline. */
+  private budget(control: RunControl): SearchBudget {
+    return { clock: this.clock, deadline: Math.min(this.clock() + this.searchBudgetMs, control.deadline), aborted: control.aborted };
+  }
+
+  /** The evaluator kind in use (`neural`, `heuristic`, `fake`). */
+  get kind(): string {
+    return this.analyzers.evaluators.kind;
+  }
+
+  private target(body: Body, allowed: readonly string[]): Target {
+    checkKeys(body, allowed);
+    const variant = variantByName(body.variant);
+    if (!variant.ok) throw ServiceError.from(variant.error);
+    const bound = bind(variant.value, body.rules);
+    if (!bound.ok) throw ServiceError.from(bound.error);
+    const parsed = bound.value.family.parseState(bound.value.rules, body);
+    if (!parsed.ok) throw ServiceError.from(parsed.error);
+    let dice = parsed.value.dice;
+    if (body.dice !== undefined && body.dice !== null) {
+      const d = parseDice(body.dice);
+      if (!d.ok) throw ServiceError.from(d.error);
+      dice = d.value;
+    }
+    if (variant.value.family === 'short') {
+      const rules = bound.value.rules as ShortRules;
+      return { family: 'short', bound: bound.value, state: parsed.value.state as ShortPosition, analyzer: this.analyzers.short(rules), dice };
+    }
+    const rules = bound.value.rules as LongRules;
+    return { family: 'long', bound: bound.value, state: parsed.value.state as LongState, analyzer: this.analyzers.long(rules, variant.value.name), dice };
+  }
+
+  private evaluatorView(evaluator: Evaluator, plies: number, requestedPlies = plies): EvaluatorView {
+    return { name: evaluator.name, version: evaluator.version, plies, requestedPlies };
+  }
+
+  private cubeRequest(t: Target, body: Body): CubeRequest | null {
+    if (body.cube === undefined && body.match === undefined) return null;
+    const config: CubeConfig = (() => {
+      const c = t.bound.family.cubeConfig(t.bound.rules, true);
+      if (!c.ok) fail(c.error.code, c.error.message, { ...(c.error.field ? { field: c.error.field } : {}) });
+      return c.value;
+    })();
+    const field = body.cube !== undefined ? 'cube' : 'match';
+    if (!config.enabled) fail('CUBE_DISABLED', `${t.bound.variant.name} is never played with the doubling cube`, { field, rule: 'CUBE-7' });
+    if (t.family === 'long' && t.state.pending.length > 0) {
+      fail('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' });
+    }
+    const cube = parseCubeState(body.cube, config);
+    if (!cube.ok) fail(cube.error.code, cube.error.message, { ...(cube.error.field ? { field: cube.error.field } : {}) });
+    const c: CubeState = cube.value;
+    if (c.offered) fail('INVALID_CUBE', 'evaluate a cube without a pending offer: the decision is computed for both answers', { field: 'cube.offered' });
+    const mover: Side = t.bound.family.sideToAct(t.state);
+    const owner: CubeOwner = c.owner === 'center' ? 'centre' : c.owner === mover ? 'mover' : 'opponent';
+    if (body.match !== undefined) {
+      const m = parseMatchState(body.match);
+      if (!m.ok) fail(m.error.code, m.error.message, { ...(m.error.field ? { field: m.error.field } : {}) });
+      const match: MatchState = m.value;
+      if (match.winner) fail('INVALID_MATCH', 'the match is over', { field: 'match.score' });
+      const situation: CubeSituation = {
+        kind: 'match',
+        value: c.value,
+        owner,
+        length: match.length,
+        score: [match.score[mover], match.score[otherSide(mover)]],
+        crawford: match.crawford && match.nextGameIsCrawford,
+      };
+      return { situation, key: JSON.stringify(situation) };
+    }
+    const situation: CubeSituation = {
+      kind: 'money',
+      value: c.value,
+      owner,
+      jacoby: config.jacoby && !c.turned,
+      beaver: config.beaver,
+    };
+    return { situation, key: JSON.stringify(situation) };
+  }
+
+  private evaluateTarget(t: Target, plies: number, cube: CubeRequest | null, control: RunControl, strict: boolean): EvaluationView {
+    const budget = this.budget(control);
+    const e = cancellable(() =>
+      t.family === 'short' ? t.analyzer.evaluateWithin(t.state, plies, budget) : t.analyzer.evaluateWithin(t.state, plies, budget),
+    );
+    if (!e.ok) throw ServiceError.from(e.error);
+    if (strict && e.value.plies < plies) timedOut(`the ${plies}-ply evaluation`);
+    const mover = t.bound.family.sideToAct(t.state);
+    const ev: PositionEvaluation = e.value;
+    const view: EvaluationView = {
+      variant: t.bound.variant.name,
+      positionId: t.bound.family.positionId(t.state),
+      sideToMove: mover,
+      probabilities: probabilitiesView(ev.probabilities),
+      equity: { cubeless: round(ev.equity) },
+      pips: mover === 'white' ? { white: ev.pips.mover, black: ev.pips.opponent } : { white: ev.pips.opponent, black: ev.pips.mover },
+      race: ev.race,
+      evaluator: this.evaluatorView(t.analyzer.evaluator, ev.plies, plies),
+    };
+    if (cube) {
+      const values: OutcomeValues = t.analyzer.values;
+      const d = cubeDecisionOf(ev, cube.situation, values);
+      view.cubeDecision = cubeView(d, cubeEfficiencyOf(ev));
+      view.equity.cubeful = view.cubeDecision.equity;
+    }
+    return view;
+  }
+
+  private evaluationKey(t: Target, plies: number, cube: CubeRequest | null): string {
+    const e = t.analyzer.evaluator;
+    return `eval:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${plies}:${cube ? cube.key : '-'}`;
+  }
+
+  /**
+   * Reads and prices a request (`POST /v1/evaluate`, `/v1/moves/best`,
+   * `/v1/rollout`; a batch item is an `evaluate`); throws a ServiceError
+   * for a bad one. Cheap: it builds at most the move list.
+   */
+  prepare(op: Exclude<AnalysisOperation, 'batch'>, input: unknown): PreparedAnalysis {
+    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+    switch (op) {
+      case 'evaluate':
+        return this.prepareEvaluation(input);
+      case 'best':
+        return this.prepareBest(input);
+      case 'rollout':
+        return this.prepareRollout(input);
+    }
+  }
+
+  /** The items of `POST /v1/evaluate/batch`, each prepared or with its own error. */
+  prepareBatch(input: unknown): PreparedItem[] {
+    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+    checkKeys(input, ['positions']);
+    const list = input.positions;
+    if (!Array.isArray(list) || list.length === 0 || list.length > ANALYSIS_LIMITS.maxBatch) {
+      fail('INVALID_REQUEST', `positions must be an array of 1..${ANALYSIS_LIMITS.maxBatch} evaluate requests`, { field: 'positions' });
+    }
+    const deep = list.filter((p) => isPlainObject(p) && p.plies === 2).length;
+    if (deep > ANALYSIS_LIMITS.maxBatchTwoPly) {
+      fail('INVALID_REQUEST', `at most ${ANALYSIS_LIMITS.maxBatchTwoPly} positions of a batch may ask for 2 plies`, { field: 'positions' });
+    }
+    return list.map((item: unknown, i): PreparedItem => {
+      try {
+        return { ok: true, prepared: this.prepare('evaluate', item) };
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        return { ok: false, error: batchItemError(e, i) };
+      }
+    });
+  }
+
+  /** The deadline of a batch's searches: they share a few single budgets; past them every position is answered at 0 ply. */
+  batchDeadline(arrival: number): number {
+    return arrival + ANALYSIS_LIMITS.batchBudgets * this.searchBudgetMs;
+  }
+
+  /** Runs evaluations of a batch in order; an item that fails gets its own error. */
+  runBatch(items: readonly { readonly index: number; readonly prepared: PreparedAnalysis }[], control: RunControl): BatchItemView[] {
+    return items.map(({ index, prepared }) => {
+      try {
+        return { index, evaluation: prepared.run(control) as EvaluationView };
+      } catch (e) {
+        if (!(e instanceof ServiceError)) throw e;
+        return { index, error: batchItemError(e, index) };
+      }
+    });
+  }
+
+  private prepareEvaluation(input: Body): PreparedAnalysis {
+    const t = this.target(input, EVALUATE_KEYS);
+    const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
+    const strict = strictFlag(input);
+    const cube = this.cubeRequest(t, input);
+    return {
+      op: 'evaluate',
+      input,
+      cost: evaluateCost(t.family, plies),
+      cacheKey: this.evaluationKey(t, plies, cube),
+      strict,
+      timeBudgetMs: 0,
+      run: (control) => this.evaluateTarget(t, plies, cube, control, strict),
+    };
+  }
+
+  private prepareBest(input: Body): PreparedAnalysis {
+    const t = this.target(input, BEST_KEYS);
+    const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
+    const limit = integerField(input, 'limit', 1, 10_000, 10_000);
+    const strict = strictFlag(input);
+    if (t.family === 'short' && !t.dice) fail('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' });
+    const legal = this.turnViews(t);
+    const e = t.analyzer.evaluator;
+    return {
+      op: 'best',
+      input,
+      cost: moveListCost(t.family, legal.views.size, plies, ROOT_FILTER.keep),
+      cacheKey: `best:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
+      strict,
+      timeBudgetMs: 0,
+      run: (control) => this.rank(t, legal, plies, limit, control, strict),
+    };
+  }
+
+  /** The legal turns' views, keyed by their canonical steps. */
+  private turnViews(t: Target): LegalViews {
+    const legal = t.bound.family.legal(t.bound.rules, t.state, t.dice);
+    if (!legal.ok) throw ServiceError.from(legal.error);
+    const views = new Map<string, TurnView>();
+    for (const turn of legal.value.turns) views.set(stepsKey(turn.view.steps), turn.view);
+    return { stage: legal.value.stage, views };
+  }
+
+  /** The view of a turn found by the search: the move list's own view of the same steps. */
+  private viewOf(t: Target, views: Map<string, TurnView>, steps: readonly Step[]): TurnView {
+    const found = views.get(stepsKey(steps));
+    if (found) return found;
+    const v = t.bound.family.validate(t.bound.rules, t.state, t.dice, { steps });
+    if (v.ok && v.value.legal && v.value.complete) return v.value.turn.view;
+    throw new Error(`the search returned a play the move list does not hold: ${stepsKey(steps)}`);
+  }
+
+  private rank(t: Target, legal: LegalViews, plies: number, limit: number, control: RunControl, strict: boolean): BestMovesView {
+    const { stage, views } = legal;
+    const budget = this.budget(control);
+    const ranked = cancellable(() =>
+      t.family === 'short'
+        ? t.analyzer.rankTurnsWithin(t.state, t.dice as Dice, plies, budget)
+        : t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget),
+    );
+    if (!ranked.ok) throw ServiceError.from(ranked.error);
+    if (strict && ranked.value.plies < plies) timedOut(`the ${plies}-ply ranking`);
+    const turns: RankedTurnView[] = ranked.value.turns.slice(0, limit).map((r, i) => ({
+      rank: i + 1,
+      ...this.viewOf(t, views, r.steps),
+      probabilities: probabilitiesView(r.probabilities),
+      equity: round(r.equity),
+      equityDiff: round(r.equityDiff),
+      plies: r.plies,
+    }));
+    return {
+      variant: t.bound.variant.name,
+      dice: t.dice ? [t.dice[0], t.dice[1]] : null,
+      stage,
+      count: ranked.value.turns.length,
+      evaluator: this.evaluatorView(t.analyzer.evaluator, ranked.value.plies, plies),
+      turns,
+    };
+  }
+
+  /** `POST /v1/rollout`: reads the settings; priced by trials, or by its time budget when that is smaller. */
+  private prepareRollout(input: Body): PreparedAnalysis {
+    const t = this.target(input, ROLLOUT_KEYS);
+    const L = ANALYSIS_LIMITS;
+    const trials = integerField(input, 'trials', 1, L.maxTrials, L.defaultTrials);
+    const timeBudgetMs = integerField(input, 'timeBudgetMs', 1, L.maxTimeBudgetMs, L.defaultTimeBudgetMs);
+    const seed = integerField(input, 'seed', 0, 2 ** 31 - 1, -1);
+    const truncate = integerField(input, 'truncateAfter', 1, L.maxTruncateAfter, 0);
+    const strict = strictFlag(input);
+    for (const flag of ['settleRaces', 'luckAdjust']) {
+      if (input[flag] !== undefined && typeof input[flag] !== 'boolean') fail('INVALID_REQUEST', `${flag} must be a boolean`, { field: flag });
+    }
+    const settings: RolloutSettingsView = {
+      trials,
+      timeBudgetMs,
+      seed: seed >= 0 ? seed : randomInt(0, 2 ** 31 - 1),
+      truncateAfter: truncate > 0 ? truncate : null,
+      settleRaces: input.settleRaces === true,
+      luckAdjust: input.luckAdjust === true,
+    };
+    // A finished game (or a state the rules cannot play) answers as /v1/evaluate does.
+    const playable = t.family === 'short' ? t.analyzer.evaluate(t.state, 0) : t.analyzer.evaluate(t.state, 0);
+    if (!playable.ok) throw ServiceError.from(playable.error);
+    const wholePosition = t.bound.family.needsDice(t.state) && !t.dice;
+    const legal = wholePosition ? null : this.turnViews(t);
+    return {
+      op: 'rollout',
+      input,
+      cost: rolloutCost(t.family, {
+        trials,
+        starts: legal ? legal.views.size : 1,
+        truncateAfter: settings.truncateAfter,
+        luckAdjust: settings.luckAdjust,
+        timeBudgetMs,
+      }),
+      cacheKey: null,
+      strict,
+      timeBudgetMs,
+      run: (control) => this.runRollout(t, settings, legal, control, strict),
+    };
+  }
+
+  /**
+   * Monte Carlo rollouts with the evaluator playing both sides at 0 ply
+   * (stratified first two rolls), bounded by `trials` and the time budget
+   * (counted from the request's arrival). Without dice: the position before
+   * the roll; with dice (or a pending stage): every legal turn, the budget
+   * shared between them. Not cached: an answer depends on its budget and seed.
+   */
+  private runRollout(t: Target, settings: RolloutSettingsView, legal: LegalViews | null, control: RunControl, strict: boolean): RolloutView {
+    const evaluator = t.analyzer.evaluator;
+    const start: RolloutStart =
+      t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules as LongRules, state: t.state };
+    const base = {
+      variant: t.bound.variant.name,
+      positionId: t.bound.family.positionId(t.state),
+      sideToMove: t.bound.family.sideToAct(t.state),
+      evaluator: this.evaluatorView(evaluator, 0),
+      settings,
+    };
+    const remaining = Math.max(1, Math.floor(control.deadline - this.clock()));
+    const options = (budget: number): RolloutOptions => ({
+      trials: settings.trials,
+      seed: settings.seed,
+      timeBudgetMs: budget,
+      clock: this.clock,
+      values: t.analyzer.values,
+      settleRaces: settings.settleRaces,
+      luckAdjust: settings.luckAdjust,
+      aborted: control.aborted,
+      ...(settings.truncateAfter !== null ? { truncateAfter: settings.truncateAfter } : {}),
+    });
+    const check = (r: RolloutResult): void => {
+      if (r.stoppedBy === 'cancelled') fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
+      if (strict && r.stoppedBy === 'time') timedOut(`the rollout of ${settings.trials} trials`);
+    };
+    if (!legal) {
+      const r = rollout(start, evaluator, options(remaining));
+      check(r);
+      return { ...base, estimate: estimateView(r) };
+    }
+    const { stage, views } = legal;
+    const answer = rolloutTurns(start, t.bound.family.needsDice(t.state) ? t.dice : undefined, evaluator, options(Math.max(1, Math.floor(remaining / Math.max(1, views.size)))));
+    if (!answer.ok) throw ServiceError.from(answer.error);
+    for (const r of answer.value) check(r.result);
+    const sorted = [...answer.value].sort((a, b) => b.result.equity - a.result.equity);
+    const best = sorted.length > 0 ? sorted[0].result.equity : 0;
+    return {
+      ...base,
+      dice: t.dice ? [t.dice[0], t.dice[1]] : null,
+      stage,
+      count: sorted.length,
+      turns: sorted.map((r, i) => ({
+        rank: i + 1,
+        ...this.viewOf(t, views, r.steps),
+        equityDiff: round(r.result.equity - best),
+        ...estimateView(r.result),
+      })),
+    };
+  }
+}
+
+function estimateView(r: RolloutResult): RolloutEstimateView {
+  return {
+    probabilities: probabilitiesView(r.probabilities),
+    standardErrors: probabilitiesView(r.standardErrors),
+    equity: round(r.equity),
+    equityStandardError: round(r.equityStandardError),
+    trials: r.trials,
+    truncatedTrials: r.truncatedTrials,
+    stoppedBy: r.stoppedBy,
+  };
+}
+
+function cubeView(d: CubeDecision, efficiency: number): CubeDecisionView {
+  const view: CubeDecisionView = {
+    action: d.action,
+    response: d.response,
+    equity: round(d.equity),
+    noDouble: round(d.noDouble),
+    doubleTake: round(d.doubleTake),
+    doublePass: round(d.doublePass),
+    cubeless: round(d.cubeless),
+    efficiency: round(efficiency),
+  };
+  if (d.matchWinningChances) {
+    const m = d.matchWinningChances;
+    view.matchWinningChances = { cubeless: round(m.cubeless), noDouble: round(m.noDouble), doubleTake: round(m.doubleTake), doublePass: round(m.doublePass) };
+  }
+  return view;
+}

@@ -1,0 +1,39 @@
+import { SharedBearoffTables } from '../../eval/bearoff/database';
+import { ErrorBody } from '../errors';
+import { EvaluatorKind } from './data';
+
+/* What the main thread and the analysis workers exchange (pool.ts, worker.ts). */
+
+/** Given to every worker when it starts. */
+export interface WorkerSetup {
+  readonly evaluator: EvaluatorKind;
+  readonly dataDir: string;
+  readonly searchBudgetMs: number;
+  /** The bear-off databases in shared memory (data.ts `loadSharedBearoff`). */
+  readonly bearoff: readonly SharedBearoffTables[];
+}
+
+/** A request for a worker; `deadline` ends the request's budget, in milliseconds since the epoch (`epochClock`). */
+export type PoolRequest =
+  | { readonly op: 'evaluate' | 'best' | 'rollout'; readonly input: unknown; readonly deadline: number }
+  | { readonly op: 'batch'; readonly inputs: readonly unknown[]; readonly indices: readonly number[]; readonly deadline: number };
+
+/** A request as a worker gets it, with its cancel flag: one Int32 over a SharedArrayBuffer, set to 1 when the caller gives up. */
+export type PoolTask = PoolRequest & { readonly flag: Int32Array };
+
+/** A worker's answer; errors of the request travel as values (an exception would lose its class). */
+export type PoolAnswer =
+  | { readonly ok: true; readonly startedAt: number; readonly value: unknown }
+  | { readonly ok: false; readonly startedAt: number; readonly error: ErrorBody };
+
+export function cancelFlag(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
+}
+
+export function cancel(flag: Int32Array): void {
+  Atomics.store(flag, 0, 1);
+}
+
+export function isCancelled(flag: Int32Array): boolean {
+  return Atomics.load(flag, 0) !== 0;
+}

@@ -1,0 +1,33 @@
+import { workerData } from 'worker_threads';
+import { ServiceError } from '../errors';
+import { evaluatorsOf, sharedBearoffSource } from './data';
+import { AnalysisEngine, RunControl } from './engine';
+import { Analyzers } from './evaluators';
+import { PoolAnswer, PoolTask, WorkerSetup, isCancelled } from './pool-protocol';
+
+/*
+ * One analysis worker thread (pool.ts): its own engine, analyzers and
+ * networks, the bear-off databases read in place from the memory the main
+ * thread shares. A task is a request as the client sent it; the worker reads
+ * it again (cheap beside the search) and answers the view or the error.
+ */
+const setup = workerData as WorkerSetup;
+const evaluators = evaluatorsOf(setup.evaluator, setup.dataDir, sharedBearoffSource(setup.bearoff));
+evaluators.preload?.();
+const engine = new AnalysisEngine(new Analyzers(evaluators), { searchBudgetMs: setup.searchBudgetMs });
+
+export default function analyse(task: PoolTask): PoolAnswer {
+  const startedAt = engine.clock();
+  const control: RunControl = { deadline: task.deadline, aborted: () => isCancelled(task.flag) };
+  try {
+    if (isCancelled(task.flag)) return { ok: false, startedAt, error: { code: 'ANALYSIS_CANCELLED', message: 'the analysis was cancelled before it started' } };
+    if (task.op === 'batch') {
+      const items = task.inputs.map((input, i) => ({ index: task.indices[i], prepared: engine.prepare('evaluate', input) }));
+      return { ok: true, startedAt, value: engine.runBatch(items, control) };
+    }
+    return { ok: true, startedAt, value: engine.prepare(task.op, task.input).run(control) };
+  } catch (e) {
+    if (e instanceof ServiceError) return { ok: false, startedAt, error: e.body };
+    throw e;
+  }
+}
