@@ -17,7 +17,7 @@ interface Example {
 interface Operation {
   'x-example-check'?: 'shape';
   requestBody?: { content: { 'application/json': { examples?: Record<string, Example> } } };
-  responses: Record<string, { content?: { 'application/json': { examples?: Record<string, Example> } } }>;
+  responses: Record<string, { content?: { 'application/json'?: { examples?: Record<string, Example> } } }>;
 }
 
 const spec = parse(readFileSync(resolve(__dirname, '../../openapi.yaml'), 'utf8')) as {
@@ -37,7 +37,7 @@ for (const [path, operations] of Object.entries(spec.paths)) {
   for (const [method, op] of Object.entries(operations)) {
     const requests = op.requestBody?.content['application/json'].examples ?? {};
     for (const [name, example] of Object.entries(requests)) {
-      const hit = Object.entries(op.responses).find(([, r]) => r.content?.['application/json'].examples?.[name]);
+      const hit = Object.entries(op.responses).find(([, r]) => r.content?.['application/json']?.examples?.[name]);
       if (!hit) throw new Error(`openapi.yaml: request example ${method} ${path} ${name} has no response example`);
       const [status, response] = hit;
       cases.push({
@@ -46,12 +46,12 @@ for (const [path, operations] of Object.entries(spec.paths)) {
         path,
         body: example.value,
         status: Number(status),
-        response: response.content?.['application/json'].examples?.[name].value,
+        response: response.content?.['application/json']?.examples?.[name].value,
         shape: op['x-example-check'] === 'shape',
       });
     }
     if (!op.requestBody) {
-      const ok = op.responses['200']?.content?.['application/json'].examples;
+      const ok = op.responses['200']?.content?.['application/json']?.examples;
       for (const [name, example] of Object.entries(ok ?? {})) {
         cases.push({ name, method, path, body: undefined, status: 200, response: example.value, shape: op['x-example-check'] === 'shape' });
       }
