@@ -1,11 +1,8 @@
-import { Dice } from '../src/engine/dice';
-import { SeededRandom } from '../src/engine/random';
-import { variantByName } from '../src/engine/variants';
 import { Evaluator, makeEvaluator } from '../src/eval/evaluator';
-import { bind } from '../src/service/families';
 import { Analyzers, EvaluatorSet } from '../src/service/analysis/evaluators';
 import { neuralEvaluators } from '../src/service/analysis/data';
 import { AnalysisEngine } from '../src/service/analysis/engine';
+import { samples } from './positions';
 
 /**
  * `npx tsx bench/cost-model.ts`: the measurements behind the cost model of
@@ -29,32 +26,6 @@ function counting(e: Evaluator): Evaluator {
 
 function countingSet(set: EvaluatorSet): EvaluatorSet {
   return { kind: set.kind, short: (r) => counting(set.short(r)), long: (r, p) => counting(set.long(r, p)) };
-}
-
-interface Sample {
-  readonly input: Record<string, unknown>;
-  readonly dice: Dice;
-}
-
-function samples(variantName: string, count: number, seed: number): Sample[] {
-  const variant = variantByName(variantName);
-  if (!variant.ok) throw new Error(variant.error.message);
-  const bound = bind(variant.value, undefined);
-  if (!bound.ok) throw new Error(bound.error.message);
-  const { family, rules } = bound.value;
-  const random = new SeededRandom(seed);
-  const out: Sample[] = [];
-  let state = family.initial(rules, 'white');
-  for (let step = 0; out.length < count && step < 100_000; step++) {
-    if (family.winner(state)) state = family.initial(rules, 'white');
-    const dice: Dice | undefined = family.needsDice(state) ? random.dice() : undefined;
-    const legal = family.legal(rules, state, dice);
-    if (!legal.ok) throw new Error(legal.error.message);
-    if (dice && step % 7 === 3) out.push({ input: { variant: variantName, position: family.positionView(state) }, dice: random.dice() });
-    const turns = legal.value.turns;
-    state = turns[random.below(turns.length)].state;
-  }
-  return out;
 }
 
 function mean(xs: number[]): number {

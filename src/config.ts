@@ -131,7 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analysisWorkers: integer(env, 'ANALYSIS_WORKERS', availableParallelism(), 0, 256),
     analysisQueueMax: integer(env, 'ANALYSIS_QUEUE_MAX', 32, 0, 100_000),
     analysisMaxCost: integer(env, 'ANALYSIS_MAX_COST', 1_000_000, 1, 1_000_000_000),
-    analysisInlineCost: integer(env, 'ANALYSIS_INLINE_COST', 200, 0, 1_000_000),
+    analysisInlineCost: integer(env, 'ANALYSIS_INLINE_COST', 50, 0, 1_000_000),
     analysisRateBudget: integer(env, 'ANALYSIS_RATE_BUDGET', 5_000_000, 0, 1_000_000_000_000),
     apiKeys: apiKeys(env.API_KEYS),
     metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.trim() !== '' ? env.METRICS_TOKEN.trim() : null,

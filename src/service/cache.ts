@@ -29,9 +29,10 @@ export class HotCache {
 
   /**
    * The answer as JSON text (what REST sends as it is) and, when it was
-   * computed now, as a value; a hit carries only the text.
+   * computed now, as a value; a hit carries only the text. An answer that
+   * `keep` refuses is not kept (it is answered as a bypass).
    */
-  async through<T>(key: string, compute: () => T | Promise<T>): Promise<CachedAnswer<T>> {
+  async through<T>(key: string, compute: () => T | Promise<T>, keep: (value: T) => boolean = () => true): Promise<CachedAnswer<T>> {
     let stored: string | null = null;
     let available = true;
     try {
@@ -45,7 +46,7 @@ export class HotCache {
     }
     const value = await compute();
     const json = JSON.stringify(value);
-    if (!available) {
+    if (!available || !keep(value)) {
       this.bypasses++;
       return { json, value, cache: 'BYPASS' };
     }

@@ -1,11 +1,12 @@
 import { randomInt } from 'crypto';
 import { Dice, parseDice } from '../../engine/dice';
 import { LongRules } from '../../engine/long/rules';
-import { LongState } from '../../engine/long/turn';
+import { LongState, checkPlayable } from '../../engine/long/turn';
 import { CubeConfig, CubeState, parseCubeState } from '../../engine/scoring/cube';
 import { MatchState, parseMatchState } from '../../engine/scoring/match';
 import { ShortPosition } from '../../engine/short/position';
 import { ShortRules } from '../../engine/short/rules';
+import { checkShortPlayable } from '../../engine/short/turn';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
@@ -458,7 +459,7 @@ export class AnalysisEngine {
       luckAdjust: input.luckAdjust === true,
     };
     // A finished game (or a state the rules cannot play) answers as /v1/evaluate does.
-    const playable = t.family === 'short' ? t.analyzer.evaluate(t.state, 0) : t.analyzer.evaluate(t.state, 0);
+    const playable = t.family === 'short' ? checkShortPlayable(t.state) : checkPlayable(t.state);
     if (!playable.ok) throw ServiceError.from(playable.error);
     const wholePosition = t.bound.family.needsDice(t.state) && !t.dice;
     const legal = wholePosition ? null : this.turnViews(t);

@@ -47,7 +47,7 @@ export interface AnalysisSettings {
 
 export const ANALYSIS_DEFAULTS = Object.freeze({
   maxCost: 1_000_000,
-  inlineCost: 200,
+  inlineCost: 50,
 });
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
@@ -168,7 +168,8 @@ export class AnalysisService {
       for (const [k, result] of computed.entries()) {
         results[result.index] = result;
         const key = misses[k].prepared.cacheKey;
-        if (this.cache && key && result.evaluation) await this.cache.put(key, JSON.stringify(result.evaluation));
+        const e = result.evaluation;
+        if (this.cache && key && e && e.evaluator.plies === e.evaluator.requestedPlies) await this.cache.put(key, JSON.stringify(e));
       }
     }
     return { count: results.length, results };
@@ -210,7 +211,11 @@ export class AnalysisService {
     if (!this.cache || !prepared.cacheKey) {
       return compute().then((value) => ({ json: JSON.stringify(value), value, cache: 'BYPASS' as const }));
     }
-    return this.cache.through(prepared.cacheKey, compute);
+    // An answer the budget cut short is not kept: a later request may get the full depth (and a strict one must).
+    return this.cache.through(prepared.cacheKey, compute, (value) => {
+      const evaluator = (value as { evaluator?: { plies: number; requestedPlies: number } }).evaluator;
+      return !evaluator || evaluator.plies === evaluator.requestedPlies;
+    });
   }
 
   private control(deadline: number, signal?: AbortSignal): RunControl {

@@ -1,0 +1,97 @@
+import { Analyzers } from '../../src/service/analysis/evaluators';
+import { neuralEvaluators } from '../../src/service/analysis/data';
+import { buildServices, Services } from '../../src/http/services';
+import { AnalysisService } from '../../src/service/analysis/service';
+import { ServiceError } from '../../src/service/errors';
+
+/*
+ * Analysis in worker threads with the committed networks: the pool answers
+ * exactly what the request thread answers; a caller that goes away stops
+ * its search; a full queue refuses at once with ANALYSIS_BUSY; a strict
+ * request whose budget runs out gets ANALYSIS_TIMEOUT.
+ */
+
+const OPENING = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA' };
+const LONG_START = { variant: 'long', positionId: 'GAAA8_fAAAg__DA' };
+/** Thousands of trials in ten seconds: longer than any test waits, unless cancelled. */
+const ENDLESS = { ...OPENING, trials: 5184, timeBudgetMs: 10_000, seed: 3 };
+
+async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ServiceError) return e;
+    throw e;
+  }
+  throw new Error('expected the analysis to fail');
+}
+
+function pooled(workers: number, queueMax: number, analysisBudgetMs?: number): Services {
+  return buildServices({ analysisPool: { workers, queueMax, evaluator: 'neural' }, analysisInlineCost: 0, analysisBudgetMs });
+}
+
+describe('the analysis worker pool', () => {
+  const inline = new AnalysisService(new Analyzers(neuralEvaluators()), undefined, { searchBudgetMs: 60_000 });
+  let pool: Services;
+  beforeAll(() => {
+    pool = pooled(2, 8, 60_000);
+  });
+  afterAll(() => pool.analysis.close());
+
+  it('answers as the request thread does: evaluation, ranked plays, rollout and batch', async () => {
+    const evaluate = { ...OPENING, plies: 1, cube: { value: 1, owner: 'center' } };
+    expect((await pool.analysis.evaluate(evaluate)).value).toEqual((await inline.evaluate(evaluate)).value);
+    const best = { ...LONG_START, position: undefined, positionId: 'GAAA8_fAAAg__DA', dice: [3, 1], plies: 1 };
+    expect((await pool.analysis.bestMoves(best)).value).toEqual((await inline.bestMoves(best)).value);
+    const rollout = { ...OPENING, dice: [4, 2], trials: 8, truncateAfter: 6, seed: 11, timeBudgetMs: 10_000 };
+    expect(await pool.analysis.rollout(rollout)).toEqual(await inline.rollout(rollout));
+    const batch = { positions: [{ ...LONG_START, plies: 1 }, { ...OPENING, plies: 3 }, OPENING] };
+    expect(await pool.analysis.evaluateBatch(batch)).toEqual(await inline.evaluateBatch(batch));
+    expect(pool.analysis.stats()).toEqual({ workers: 2, busy: 0, queued: 0 });
+  });
+
+  it('stops a rollout and a 2-ply search whose caller went away', async () => {
+    for (const [run, input] of [
+      [pool.analysis.rollout.bind(pool.analysis), ENDLESS],
+      [pool.analysis.bestMoves.bind(pool.analysis), { ...OPENING, positionId: '4HPwATDgc/ABMA', dice: [6, 4], plies: 2, limit: 1 }],
+    ] as const) {
+      const controller = new AbortController();
+      const answer = run(input, { client: 'test', signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      const error = await rejection(answer);
+      expect(error.body.code).toBe('ANALYSIS_CANCELLED');
+    }
+    expect(pool.analysis.stats().busy).toBe(0);
+  });
+});
+
+describe('backpressure and strict answers', () => {
+  it('refuses past the queue bound with ANALYSIS_BUSY and a Retry-After, running nothing more', async () => {
+    const services = pooled(1, 1);
+    const controller = new AbortController();
+    const caller = { client: 'test', signal: controller.signal };
+    const running = services.analysis.rollout(ENDLESS, caller);
+    const waiting = services.analysis.rollout({ ...ENDLESS, seed: 4 }, caller);
+    const busy = await rejection(services.analysis.rollout({ ...ENDLESS, seed: 5 }, caller));
+    expect(busy.body).toMatchObject({ code: 'ANALYSIS_BUSY' });
+    expect(busy.body.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(services.analysis.stats()).toEqual({ workers: 1, busy: 1, queued: 1 });
+    controller.abort();
+    expect((await rejection(running)).body.code).toBe('ANALYSIS_CANCELLED');
+    expect((await rejection(waiting)).body.code).toBe('ANALYSIS_CANCELLED');
+    await services.analysis.close();
+  });
+
+  it('answers ANALYSIS_TIMEOUT to a strict request whose budget ran out, a shallower answer otherwise', async () => {
+    const services = pooled(1, 4, 10);
+    const deep = { ...OPENING, dice: [6, 4], plies: 2 };
+    const shallow = (await services.analysis.bestMoves(deep)).value!;
+    expect(shallow.evaluator.requestedPlies).toBe(2);
+    expect(shallow.evaluator.plies).toBeLessThan(2);
+    const strict = await rejection(services.analysis.bestMoves({ ...deep, strict: true }));
+    expect(strict.body).toMatchObject({ code: 'ANALYSIS_TIMEOUT', field: 'strict' });
+    const rollout = await rejection(services.analysis.rollout({ ...ENDLESS, timeBudgetMs: 20, strict: true }));
+    expect(rollout.body.code).toBe('ANALYSIS_TIMEOUT');
+    await services.analysis.close();
+  });
+});
