@@ -32,6 +32,10 @@ describe('@nardy/client types', () => {
     }
   });
 
+  it('compile as the package is built (npm run build:client), without emitting', () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.client.json'), '--noEmit'], { stdio: 'pipe' });
+  });
+
   /** `curl … localhost:3000<path> … -d '<json>'` (or `-d "<json with $VARS>"`) of the README. */
   function readmeBodies(): { path: string; body: string }[] {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -61,15 +65,22 @@ describe('@nardy/client types', () => {
       `import type { RequestBody } from ${JSON.stringify(CLIENT)};`,
       ...bodies.map((b, i) => `export const body${i}: RequestBody<${JSON.stringify(b.path)}> = ${b.body};`),
     ].join('\n');
+    // The README's example of the client, as a module of its own.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const usage = /## A typed client[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    expect(usage).toContain('createNardyClient');
     const dir = mkdtempSync(join(tmpdir(), 'nardy-client-bodies-'));
     try {
       const file = join(dir, 'bodies.ts');
       writeFileSync(file, source);
-      const program = ts.createProgram([file], {
+      const example = join(dir, 'readme-example.ts');
+      writeFileSync(example, `${usage.replace("from '@nardy/client'", `from ${JSON.stringify(CLIENT)}`)}\nexport {};\n`);
+      const program = ts.createProgram([file, example], {
         strict: true,
         noEmit: true,
         target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.CommonJS,
+        // ES modules, for the README example's top-level await.
+        module: ts.ModuleKind.ES2022,
         moduleResolution: ts.ModuleResolutionKind.Node10,
         lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
         types: [],
@@ -77,10 +88,12 @@ describe('@nardy/client types', () => {
       });
       const problems = ts.getPreEmitDiagnostics(program).map((d) => {
         const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
-        return `${where >= 1 ? `${bodies[where - 1].path} ${bodies[where - 1].body.slice(0, 80)}` : d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 300)}`;
+        const body = d.file?.fileName === file && where >= 1 ? bodies[where - 1] : undefined;
+        return `${body ? `${body.path} ${body.body.slice(0, 80)}` : `${d.file?.fileName}:${where + 1}`}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 300)}`;
       });
       expect(problems).toEqual([]);
       expect(source).not.toMatch(/\bas\b/);
+      expect(usage).not.toMatch(/\bas\b|!\./);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
