@@ -69,7 +69,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('lets the same document with one rollout run', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1}) { estimate { trials } } }' });
+      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, timeBudgetMs: 10000}) { estimate { trials } } }' });
     expect(res.status).toBe(200);
     expect(res.body.data.rollout.estimate.trials).toBe(2);
   });
