@@ -121,7 +121,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     app.use(
       cors({
         origin: origins === '*' ? '*' : origins,
-        methods: ['GET', 'POST', 'OPTIONS'],
+        methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
         allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
         exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
       }),

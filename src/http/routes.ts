@@ -6,6 +6,7 @@ import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
 import { analysisCaller } from './callers';
+import { jobRoutes } from './jobs';
 import { Metrics } from './observability';
 import { Services } from './services';
 
@@ -82,6 +83,10 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
+  router.use('/rollouts', jobRoutes(services.jobs, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
+  if (services.jobs.matchAnalysis) {
+    router.use('/analyses', jobRoutes(services.jobs, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
+  }
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
   });

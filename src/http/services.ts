@@ -1,8 +1,11 @@
-import { AnalysisService } from '../service/analysis/service';
+import { ANALYSIS_LIMITS, AnalysisService } from '../service/analysis/service';
 import { Analyzers, EvaluatorSet } from '../service/analysis/evaluators';
 import { DEFAULT_DATA_DIR, EvaluatorKind, evaluatorsOf, loadSharedBearoff, neuralEvaluators, sharedBearoffSource } from '../service/analysis/data';
 import { AnalysisPool } from '../service/analysis/pool';
 import { MemoryWorkBudget, RedisWorkBudget } from '../service/budget';
+import { MemoryJobQueue } from '../service/jobs/memory';
+import { AnalysisJobs, JobSettings } from '../service/jobs/service';
+import { JobQueue } from '../service/jobs/types';
 import { RedisClient } from '../service/store/redis';
 import { HotCache } from '../service/cache';
 import { cryptoSeeds, SeedSource } from '../service/sessions/fairness';
@@ -17,6 +20,9 @@ export interface Services {
   readonly store: SessionStore;
   readonly cacheStore: Cache;
   readonly analysis: AnalysisService;
+  readonly jobs: AnalysisJobs;
+  /** The queue behind `jobs` (closed on shutdown). */
+  readonly jobQueue: JobQueue;
 }
 
 export interface ServiceOptions {
@@ -41,18 +47,36 @@ export interface ServiceOptions {
   analysisInlineCost?: number;
   /** ANALYSIS_RATE_BUDGET evaluations per client and window (counted in `redis` when given). */
   analysisRateBudget?: { perWindow: number; windowSeconds: number; redis?: RedisClient | null; onRedisFailure?: (error: unknown) => void };
+  /**
+   * Analysis jobs: the queue (default: in this process, results kept
+   * `ttlSeconds`), whether this process works it and how many jobs at once,
+   * the cost cap of one job, and how match files are read and planned.
+   */
+  jobs?: {
+    queue?: JobQueue;
+    ttlSeconds?: number;
+    work?: boolean;
+    concurrency?: number;
+  } & Partial<JobSettings>;
 }
+
+/** Default ANALYSIS_JOB_MAX_COST: about a 2-ply analysis of a long match. */
+export const JOB_MAX_COST = 200_000_000;
 
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
   const store = options.store ?? new MemorySessionStore();
   const cacheStore = options.cacheStore ?? new MemoryCache();
   const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600);
-  return {
+  const analysis = analysisService(options, cache);
+  const jobQueue = options.jobs?.queue ?? new MemoryJobQueue(options.jobs?.ttlSeconds ?? 24 * 3600);
+  const services: Services = {
     store,
     cacheStore,
     cache,
-    analysis: analysisService(options, cache),
+    analysis,
+    jobs: new AnalysisJobs(jobQueue, analysis, { maxCost: options.jobs?.maxCost ?? JOB_MAX_COST, planMatch: options.jobs?.planMatch, matchFileOfGame: options.jobs?.matchFileOfGame }),
+    jobQueue,
     sessions: new GameSessions({
       store,
       seeds: options.seeds ?? cryptoSeeds,
@@ -61,6 +85,8 @@ export function buildServices(options: ServiceOptions = {}): Services {
       now: options.now ?? (() => new Date()),
     }),
   };
+  if (options.jobs?.work ?? true) jobQueue.work(services.jobs.processor, options.jobs?.concurrency ?? 1);
+  return services;
 }
 
 /**
@@ -78,7 +104,7 @@ function analysisService(options: ServiceOptions, cache: HotCache): AnalysisServ
     pool = new AnalysisPool({
       workers: poolOptions.workers,
       queueMax: poolOptions.queueMax,
-      setup: { evaluator: poolOptions.evaluator, dataDir, searchBudgetMs: options.analysisBudgetMs ?? 2_000, bearoff },
+      setup: { evaluator: poolOptions.evaluator, dataDir, searchBudgetMs: options.analysisBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs, bearoff },
     });
   }
   const rate = options.analysisRateBudget;

@@ -9,6 +9,7 @@ export const SERVICE_ERROR_CODES = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'GAME_NOT_FOUND',
+  'JOB_NOT_FOUND',
   'UNAUTHORIZED',
   'NOT_YOUR_TURN',
   'ACTION_NOT_EXPECTED',
@@ -68,6 +69,7 @@ export function statusOf(code: ServiceErrorCode): number {
       return 403;
     case 'NOT_FOUND':
     case 'GAME_NOT_FOUND':
+    case 'JOB_NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;

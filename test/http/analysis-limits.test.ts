@@ -42,7 +42,8 @@ const SHA = createHash('sha256').update(KEY).digest('hex');
 const OPENING = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA' };
 
 async function appWith(options: Parameters<typeof buildServices>[0], deps: Parameters<typeof testApp>[0] = {}): Promise<App> {
-  return testApp({ services: buildServices({ evaluators: fakes, ...options }), ...deps });
+  // A generous search budget: a busy machine must not cut answers short (they would not be cached).
+  return testApp({ services: buildServices({ evaluators: fakes, analysisBudgetMs: 60_000, ...options }), ...deps });
 }
 
 describe('the cost cap (ANALYSIS_MAX_COST)', () => {
@@ -69,7 +70,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('lets the same document with one rollout run', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, timeBudgetMs: 10000}) { estimate { trials } } }' });
+      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, truncateAfter: 6, timeBudgetMs: 10000}) { estimate { trials } } }' });
     expect(res.status).toBe(200);
     expect(res.body.data.rollout.estimate.trials).toBe(2);
   });

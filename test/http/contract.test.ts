@@ -18,7 +18,7 @@ import { contractProblems, spec, specText } from '../support/contract';
  * validator, which is off here so that nothing is masked as a 500).
  */
 
-type Call = { method: 'get' | 'post'; path: string; send: (r: request.Test) => request.Test };
+type Call = { method: 'get' | 'post' | 'delete'; path: string; send: (r: request.Test) => request.Test };
 
 let app: App;
 const problems: string[] = [];
@@ -26,10 +26,10 @@ const seen = new Map<string, Set<number>>();
 
 async function walk(target: App, call: Call): Promise<request.Response> {
   const agent = request(target.app);
-  const res = await call.send(call.method === 'get' ? agent.get(call.path) : agent.post(call.path));
+  const res = await call.send(agent[call.method](call.path));
   problems.push(...contractProblems(call.method, call.path, res));
   if (res.status >= 500 && res.status !== 503) problems.push(`${call.method.toUpperCase()} ${call.path} → ${res.status}: a server error`);
-  const key = `${call.method.toUpperCase()} ${call.path.replace(/\/games\/[^/]+/, '/games/{id}').replace(/\?.*$/, '')}`;
+  const key = `${call.method.toUpperCase()} ${call.path.replace(/\/(games|rollouts)\/[^/]+/, '/$1/{id}').replace(/\?.*$/, '')}`;
   if (!seen.has(key)) seen.set(key, new Set());
   seen.get(key)!.add(res.status);
   return res;
@@ -84,7 +84,8 @@ const STATELESS = Object.entries(spec.paths)
   .map(([path]) => path);
 
 beforeAll(async () => {
-  app = await createApp({ validateResponses: false });
+  // Jobs are queued but not worked: the walk submits them, it does not wait for them.
+  app = await createApp({ validateResponses: false, services: buildServices({ jobs: { work: false } }) });
 });
 afterAll(async () => {
   await app.close();
@@ -221,6 +222,27 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
       await walk(app, { method: 'post', path: `/v1/games/${id}/play`, send: (r) => json({ steps: [{ from: 1, to: 0 }] })(asMover(r)) });
       if (legal && legal.length > 1) await walk(app, { method: 'post', path: `/v1/games/${id}/play`, send: (r) => json({ steps: legal.slice(0, 1) })(asMover(r)) });
       if (legal) await walk(app, { method: 'post', path: `/v1/games/${id}/play`, send: (r) => json({ steps: legal })(asMover(r)) });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('analysis jobs: submit, read, cancel, follow; unknown jobs and query parameters', async () => {
+    const job = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 2, seed: 1 };
+    const submitted = await walk(app, { method: 'post', path: '/v1/rollouts', send: json(job) });
+    expect(submitted.status).toBe(202);
+    expect((await walk(app, { method: 'post', path: '/v1/rollouts', send: json(job) })).status).toBe(200);
+    const path = `/v1/rollouts/${submitted.body.id}`;
+    await walk(app, { method: 'get', path, send: nothing });
+    await walk(app, { method: 'get', path: `${path}?unknown=1`, send: nothing });
+    expect((await walk(app, { method: 'delete', path, send: nothing })).status).toBe(200);
+    // A cancelled job's stream sends its last event and ends.
+    const stream = await walk(app, { method: 'get', path: `${path}/events`, send: nothing });
+    expect(stream.status).toBe(200);
+    expect(stream.text).toContain('event: cancelled');
+    for (const bad of ['nope', 'x'.repeat(200), '%00']) {
+      await walk(app, { method: 'get', path: `/v1/rollouts/${bad}`, send: nothing });
+      await walk(app, { method: 'delete', path: `/v1/rollouts/${bad}`, send: nothing });
+      await walk(app, { method: 'get', path: `/v1/rollouts/${bad}/events`, send: nothing });
     }
     expect(problems).toEqual([]);
   });

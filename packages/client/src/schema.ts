@@ -365,6 +365,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a long rollout as a job
+         * @description The request of POST /v1/rollout with job-sized limits: up to 1,296,000 `trials` and a
+         *     `timeBudgetMs` of 1 s to 1 hour (default 60 s). The job runs in steps of 360 trials (each
+         *     its own seeded, stratified rollout, merged as they finish) and reports its running estimate
+         *     as progress. The id depends only on the request: the same request is the same job (`200`
+         *     with it), a new one is queued (`202`, `Location`). Without a `seed`, one is derived from the
+         *     request. A job that would cost more than `ANALYSIS_JOB_MAX_COST` network evaluations is
+         *     refused (`422 ANALYSIS_TOO_COSTLY`). Follow it with GET `…/events`; results are kept
+         *     `JOB_RESULT_TTL_SECONDS`.
+         */
+        post: operations["submitRolloutJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rollout job's status, progress and (when done) its rollout */
+        get: operations["getRolloutJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a rollout job
+         * @description A queued job is dropped; a running one stops within a step. A finished job is answered as it is.
+         */
+        delete: operations["cancelRolloutJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollouts/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rollout job's progress as server-sent events
+         * @description `text/event-stream`: a `progress` event with the job's status and progress (with the running
+         *     estimate) now and at every change, then one `done`, `failed` or `cancelled` event with the
+         *     whole job, and the stream ends. Each event's `id` counts the events of this stream. A comment
+         *     line every 15 s keeps proxies from closing an idle stream.
+         */
+        get: operations["followRolloutJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -926,6 +997,51 @@ export interface components {
             /** @description Subtract each roll's luck (its 0-ply value minus the average over the 21 rolls) from the outcome: the mean is unchanged, the noise much smaller, each trial about 21× the work. Default false. */
             luckAdjust?: boolean;
         };
+        JobProgress: {
+            /** @description Decisions analysed, or trials rolled out. */
+            done: number;
+            total: number;
+            /** @description A rollout job: the running estimate (as `estimate` of POST /v1/rollout, or its `turns`). */
+            estimate?: unknown;
+        };
+        JobError: {
+            /** @description ANALYSIS_CANCELLED, the request's own error code, or INTERNAL. */
+            code: string;
+            message: string;
+            field?: string;
+        };
+        Job: {
+            id: string;
+            /** @enum {string} */
+            kind: "match-analysis" | "rollout";
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed" | "cancelled";
+            progress: components["schemas"]["JobProgress"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            error?: components["schemas"]["JobError"];
+        };
+        RolloutJob: components["schemas"]["Job"] & {
+            result?: components["schemas"]["RolloutResponse"];
+        };
+        RolloutJobRequest: {
+            variant: string;
+            rules?: components["schemas"]["RulesOverrides"];
+            position?: components["schemas"]["Position"];
+            positionId?: components["schemas"]["PositionId"];
+            matchId?: string;
+            dice?: components["schemas"]["Dice"];
+            /** @description Default 1296. */
+            trials?: number;
+            /** @description Default 60000. */
+            timeBudgetMs?: number;
+            seed?: number;
+            truncateAfter?: number;
+            settleRaces?: boolean;
+            luckAdjust?: boolean;
+        };
         RolloutEstimate: {
             probabilities: components["schemas"]["Probabilities"];
             standardErrors: components["schemas"]["Probabilities"];
@@ -1251,6 +1367,7 @@ export interface components {
         };
     };
     parameters: {
+        JobId: string;
         GameId: string;
     };
     requestBodies: never;
@@ -1862,6 +1979,171 @@ export interface operations {
             500: components["responses"]["Internal"];
             503: components["responses"]["AnalysisBusy"];
             504: components["responses"]["AnalysisTimeout"];
+        };
+    };
+    submitRolloutJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolloutJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that already answers this request. */
+            200: {
+                headers: {
+                    /** @description The job's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutJob"];
+                };
+            };
+            /** @description Queued. */
+            202: {
+                headers: {
+                    /** @description The job's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutJob"];
+                };
+            };
+            /** @description The request is not a valid rollout. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["UnknownApiKey"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The position cannot be rolled out (`GAME_OVER`, …) or the job would cost too much (`ANALYSIS_TOO_COSTLY`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getRolloutJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`; finished jobs are forgotten after `JOB_RESULT_TTL_SECONDS`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    cancelRolloutJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, now cancelled (or finished before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolloutJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    followRolloutJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     createGame: {

@@ -1,0 +1,210 @@
+import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { RedisClient } from '../store/redis';
+import { CANCELLED, errorBody } from './memory';
+import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, JobStatus, JobView } from './types';
+
+/**
+ * Jobs on BullMQ (Redis): any number of processes submit, watch and work.
+ * The prefix carries a hash tag, so every key of the queue lives in one slot
+ * of a Redis Cluster (BullMQ's scripts touch several keys). A worker that
+ * dies mid-job loses nothing: its lock lapses after `lockMs`, another worker
+ * finds the job stalled and runs it again (a request's own errors, and
+ * cancellations, are not retried). Cancelling writes a marker that the
+ * running worker polls; a queued job is removed at once.
+ */
+export const JOB_QUEUE = 'analyses';
+export const JOB_PREFIX = '{nardy-jobs}';
+
+interface JobData {
+  readonly kind: JobKind;
+  readonly payload: unknown;
+  readonly total: number;
+}
+
+export interface BullOptions {
+  /** A new connection for BullMQ (one per Queue, QueueEvents and Worker; blocking commands need their own). */
+  readonly connect: () => RedisClient;
+  readonly ttlSeconds: number;
+  /** How long a worker's lock on a job lasts without renewal: a dead worker's job is taken up again after it. */
+  readonly lockMs: number;
+}
+
+const cancelKey = (id: string): string => `${JOB_PREFIX}:cancelled:${id}`;
+
+function statusOf(state: string): JobStatus {
+  switch (state) {
+    case 'active':
+      return 'running';
+    case 'completed':
+      return 'done';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'queued';
+  }
+}
+
+function failure(reason: string | undefined): JobView['error'] {
+  try {
+    const body = JSON.parse(reason ?? '') as JobView['error'];
+    if (body && typeof body.code === 'string') return body;
+  } catch {
+    // not one of ours
+  }
+  return { code: 'INTERNAL', message: 'the job failed' };
+}
+
+export class BullJobQueue implements JobQueue {
+  private readonly queue: Queue;
+  private readonly events: QueueEvents;
+  private readonly listeners = new Map<string, Set<(view: JobView) => void>>();
+  private worker: Worker | null = null;
+  /** Our own connection, for the cancel markers. */
+  private readonly markers: RedisClient;
+  /** Every connection made (BullMQ does not close connections it was given). */
+  private readonly connections: RedisClient[] = [];
+
+  constructor(private readonly options: BullOptions) {
+    this.markers = this.connect();
+    this.queue = new Queue(JOB_QUEUE, { connection: this.connect(), prefix: JOB_PREFIX });
+    this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect(), prefix: JOB_PREFIX });
+    for (const event of ['progress', 'active', 'completed', 'failed', 'removed', 'waiting'] as const) {
+      this.events.on(event, ({ jobId }: { jobId: string }) => void this.notify(jobId));
+    }
+    this.queue.on('error', () => undefined);
+    this.events.on('error', () => undefined);
+  }
+
+  private async notify(id: string): Promise<void> {
+    const set = this.listeners.get(id);
+    if (!set || set.size === 0) return;
+    const view = await this.get(id).catch(() => null);
+    if (view) for (const listener of set) listener(view);
+  }
+
+  private connect(): RedisClient {
+    const connection = this.options.connect();
+    this.connections.push(connection);
+    return connection;
+  }
+
+  /** The job's view, or null when there is none. The state is read before the job, so a finished state always finds its result. */
+  private async read(id: string): Promise<{ job: Job<JobData>; view: JobView } | null> {
+    const state = await this.queue.getJobState(id);
+    const job = (await this.queue.getJob(id)) as Job<JobData> | undefined;
+    if (!job || state === 'unknown') return null;
+    const cancelled = (await this.markers.exists(cancelKey(id))) === 1;
+    const progress = (typeof job.progress === 'object' && job.progress !== null ? job.progress : { done: 0, total: job.data.total }) as JobProgress;
+    const view: { -readonly [K in keyof JobView]: JobView[K] } = {
+      id,
+      kind: job.data.kind,
+      status: statusOf(state),
+      progress,
+      createdAt: new Date(job.timestamp).toISOString(),
+    };
+    if (job.finishedOn) view.finishedAt = new Date(job.finishedOn).toISOString();
+    if (view.status === 'done') view.result = job.returnvalue;
+    if (view.status === 'failed') view.error = failure(job.failedReason);
+    if (cancelled && view.status !== 'done') {
+      view.status = 'cancelled';
+      view.error = CANCELLED;
+    }
+    return { job, view };
+  }
+
+  async get(id: string): Promise<JobView | null> {
+    const found = await this.read(id);
+    if (found) return found.view;
+    // A queued job cancelled was removed: its marker holds its last view.
+    const marker = await this.markers.get(cancelKey(id));
+    return marker ? (JSON.parse(marker) as JobView) : null;
+  }
+
+  async submit(id: string, request: JobRequest): Promise<{ view: JobView; created: boolean }> {
+    const existing = await this.read(id);
+    if (existing) {
+      const { job, view } = existing;
+      if (view.status !== 'failed' && view.status !== 'cancelled') return { view, created: false };
+      // A cancelled job still stopping keeps its place until it has stopped.
+      if ((await job.getState()) === 'active') return { view, created: false };
+      await job.remove();
+    }
+    await this.markers.del(cancelKey(id));
+    const ttl = { age: this.options.ttlSeconds };
+    const data: JobData = { kind: request.kind, payload: request.payload, total: request.total };
+    await this.queue.add(request.kind, data, {
+      jobId: id,
+      attempts: 3,
+      backoff: { type: 'fixed', delay: 1000 },
+      removeOnComplete: ttl,
+      removeOnFail: ttl,
+    });
+    const added = await this.read(id);
+    if (!added) throw new Error(`the job ${id} vanished as it was queued`);
+    return { view: added.view, created: true };
+  }
+
+  async cancel(id: string): Promise<JobView | null> {
+    const found = await this.read(id);
+    if (!found) return this.get(id);
+    const { job, view } = found;
+    if (FINISHED.has(view.status)) return view;
+    const cancelled: JobView = { ...view, status: 'cancelled', error: CANCELLED, finishedAt: new Date().toISOString() };
+    await this.markers.set(cancelKey(id), JSON.stringify(cancelled), 'EX', this.options.ttlSeconds);
+    if (view.status === 'queued') await job.remove().catch(() => undefined);
+    void this.notify(id);
+    return cancelled;
+  }
+
+  async watch(id: string, listener: (view: JobView) => void): Promise<() => void> {
+    let set = this.listeners.get(id);
+    if (!set) this.listeners.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(id);
+    };
+  }
+
+  work(processor: JobProcessor, concurrency: number): void {
+    const lockMs = this.options.lockMs;
+    this.worker = new Worker<JobData>(
+      JOB_QUEUE,
+      async (job) => {
+        const client = this.markers;
+        let cancelled = false;
+        // The marker is polled, so a cancel from any process reaches this run within a quarter second.
+        const poll = setInterval(() => {
+          client.exists(cancelKey(job.id!)).then((n) => (cancelled = n === 1), () => undefined);
+        }, 250);
+        let last = 0;
+        try {
+          return await processor(job.data, {
+            progress: (progress) => {
+              const now = Date.now();
+              if (now - last < 100 && progress.done < progress.total) return;
+              last = now;
+              void job.updateProgress(progress as object).catch(() => undefined);
+            },
+            aborted: () => cancelled,
+          });
+        } catch (e) {
+          // A request's own failure (or a cancellation) would fail again: no retry.
+          throw new UnrecoverableError(JSON.stringify(cancelled ? CANCELLED : errorBody(e)));
+        } finally {
+          clearInterval(poll);
+        }
+      },
+      { connection: this.connect(), prefix: JOB_PREFIX, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
+    );
+    this.worker.on('error', () => undefined);
+  }
+
+  async close(): Promise<void> {
+    // Jobs still running are left to their lock: another worker takes them up.
+    await this.worker?.close(true);
+    await this.events.close();
+    await this.queue.close();
+    for (const connection of this.connections) connection.disconnect();
+  }
+}

@@ -1,0 +1,252 @@
+import { createHash } from 'crypto';
+import { AnalysisService } from '../analysis/service';
+import { RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
+import { ServiceError, fail } from '../errors';
+import { Body, checkKeys, isPlainObject } from '../request';
+import { MatchFileFormat, PlanMatchAnalysis } from '../matches/types';
+import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
+
+/**
+ * Analysis jobs (`/v1/analyses`, `/v1/rollouts`): a request is checked and
+ * priced when it is submitted (a bad file is a 400 naming the game and the
+ * move; a job costing more than `maxCost` evaluations is refused with 422
+ * ANALYSIS_TOO_COSTLY), given an id that depends only on what it asks (the
+ * same file and options → the same job), and queued. Whichever process
+ * works the queue runs it through its own analysis service — so its
+ * searches use that process's worker pool — reporting progress as it goes.
+ */
+export interface JobSettings {
+  /** ANALYSIS_JOB_MAX_COST: most network evaluations one job may cost. */
+  readonly maxCost: number;
+  /** Reads and plans a match file; without one, match analysis is not offered. */
+  readonly planMatch?: PlanMatchAnalysis;
+  /** The match file of a session (for `{"gameId": …}`). */
+  readonly matchFileOfGame?: (id: string) => Promise<{ format: MatchFileFormat; text: string }>;
+}
+
+export const JOB_LIMITS = Object.freeze({
+  /** Trials of one rollout job. */
+  maxTrials: 1_296_000,
+  /** Wall-clock budget of one rollout job. */
+  maxTimeBudgetMs: 3_600_000,
+  defaultTimeBudgetMs: 60_000,
+  /** Trials per step of a rollout job: its running estimate is reported after each. */
+  trialsPerStep: 360,
+  /** Characters of a match file. */
+  maxFileLength: 2_000_000,
+});
+
+interface MatchPayload {
+  readonly format: MatchFileFormat;
+  readonly text: string;
+  readonly plies: number;
+}
+
+interface RolloutPayload {
+  /** The rollout request, with its seed settled. */
+  readonly request: Body;
+  readonly trials: number;
+  readonly timeBudgetMs: number;
+}
+
+const ROLLOUT_JOB_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust'];
+
+function jobId(prefix: string, what: unknown): string {
+  return `${prefix}_${createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 24)}`;
+}
+
+function integer(body: Body, name: string, min: number, max: number, fallback: number): number {
+  const v = body[name];
+  if (v === undefined || v === null) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
+  return v;
+}
+
+export class AnalysisJobs {
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly analysis: AnalysisService,
+    private readonly settings: JobSettings,
+  ) {}
+
+  /** Whether whole-match analysis is offered. */
+  get matchAnalysis(): boolean {
+    return this.settings.planMatch !== undefined;
+  }
+
+  private admit(cost: number): void {
+    if (cost <= this.settings.maxCost) return;
+    fail('ANALYSIS_TOO_COSTLY', `the job would cost about ${cost} network evaluations; the limit is ${this.settings.maxCost} (ANALYSIS_JOB_MAX_COST)`, {
+      estimate: cost,
+      limit: this.settings.maxCost,
+    });
+  }
+
+  /** `POST /v1/analyses`: `{"format": "mat"|"sgf", "text": …, "plies": 0..2}` or `{"gameId": …, "plies": …}`. */
+  async submitMatchAnalysis(input: unknown): Promise<{ view: JobView; created: boolean }> {
+    const plan = this.settings.planMatch;
+    if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
+    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+    checkKeys(input, ['format', 'text', 'gameId', 'plies']);
+    const plies = integer(input, 'plies', 0, 2, 0);
+    let file: { format: MatchFileFormat; text: string };
+    if (input.gameId !== undefined) {
+      if (input.text !== undefined || input.format !== undefined) fail('INVALID_REQUEST', 'give a match file (format and text) or a gameId, not both', { field: 'gameId' });
+      if (typeof input.gameId !== 'string' || !this.settings.matchFileOfGame) fail('INVALID_REQUEST', 'gameId must be a game id', { field: 'gameId' });
+      file = await this.settings.matchFileOfGame(input.gameId);
+    } else {
+      if (input.format !== 'mat' && input.format !== 'sgf') fail('INVALID_REQUEST', 'format must be mat or sgf', { field: 'format' });
+      if (typeof input.text !== 'string' || input.text.length === 0 || input.text.length > JOB_LIMITS.maxFileLength) {
+        fail('INVALID_REQUEST', `text must be the match file, 1..${JOB_LIMITS.maxFileLength} characters`, { field: 'text' });
+      }
+      file = { format: input.format, text: input.text };
+    }
+    const planned = plan(file, { plies }, this.analysis);
+    this.admit(planned.cost);
+    const payload: MatchPayload = { ...file, plies };
+    return this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions });
+  }
+
+  /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
+  async submitRollout(input: unknown): Promise<{ view: JobView; created: boolean }> {
+    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+    checkKeys(input, ROLLOUT_JOB_KEYS);
+    const trials = integer(input, 'trials', 1, JOB_LIMITS.maxTrials, 1296);
+    const timeBudgetMs = integer(input, 'timeBudgetMs', 1000, JOB_LIMITS.maxTimeBudgetMs, JOB_LIMITS.defaultTimeBudgetMs);
+    // The same request without a seed is the same job: its seed comes from the request.
+    const seed = integer(input, 'seed', 0, 2 ** 31 - 1, parseInt(createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 7), 16));
+    const step = this.rolloutStep({ ...input, seed }, 0, Math.min(trials, JOB_LIMITS.trialsPerStep), 10_000);
+    const prepared = this.analysis.engine.prepare('rollout', step);
+    const steps = Math.ceil(trials / JOB_LIMITS.trialsPerStep);
+    this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)));
+    const payload: RolloutPayload = { request: { ...input, seed }, trials, timeBudgetMs };
+    return this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials });
+  }
+
+  private rolloutStep(request: Body, index: number, trials: number, timeBudgetMs: number): Body {
+    const { trials: _t, timeBudgetMs: _b, seed, ...rest } = request;
+    return { ...rest, trials, timeBudgetMs, seed: ((seed as number) + index * 7919) % 2 ** 31 };
+  }
+
+  async get(kind: JobKind, id: string): Promise<JobView> {
+    const view = await this.queue.get(id);
+    if (!view || view.kind !== kind) fail('JOB_NOT_FOUND', `no ${kind === 'rollout' ? 'rollout' : 'analysis'} job ${id.slice(0, 64)}`, { field: 'id' });
+    return view;
+  }
+
+  async cancel(kind: JobKind, id: string): Promise<JobView> {
+    await this.get(kind, id);
+    const view = await this.queue.cancel(id);
+    if (!view) fail('JOB_NOT_FOUND', `no job ${id.slice(0, 64)}`, { field: 'id' });
+    return view;
+  }
+
+  /**
+   * Follows a job: `listener` gets its current view, then every change,
+   * until it finishes; returns the unsubscribe.
+   */
+  async follow(kind: JobKind, id: string, listener: (view: JobView) => void): Promise<() => void> {
+    const first = await this.get(kind, id);
+    let last = first;
+    listener(first);
+    if (FINISHED.has(first.status)) return () => undefined;
+    const stop = await this.queue.watch(id, (view) => {
+      if (FINISHED.has(last.status)) return;
+      last = view;
+      listener(view);
+    });
+    // A change between the first read and the subscription is not lost.
+    const now = await this.queue.get(id);
+    if (now && (now.status !== first.status || now.progress.done !== first.progress.done)) {
+      last = now;
+      listener(now);
+    }
+    return stop;
+  }
+
+  /** What a worker runs. */
+  readonly processor: JobProcessor = async (request, hooks) => {
+    if (request.kind === 'match-analysis') {
+      const p = request.payload as MatchPayload;
+      if (!this.settings.planMatch) fail('NOT_FOUND', 'whole-match analysis is not available in this worker');
+      const plan = this.settings.planMatch({ format: p.format, text: p.text }, { plies: p.plies }, this.analysis);
+      return plan.run({ progress: (done, total) => hooks.progress({ done, total }), aborted: hooks.aborted });
+    }
+    return this.runRollout(request.payload as RolloutPayload, hooks);
+  };
+
+  /** A rollout job: steps of `trialsPerStep` trials (each its own seeded, stratified rollout), merged as they come. */
+  private async runRollout(p: RolloutPayload, hooks: Parameters<JobProcessor>[1]): Promise<RolloutView> {
+    const started = Date.now();
+    // A cancel reaches the step in progress too (it runs in a worker thread while this one polls).
+    const controller = new AbortController();
+    const poll = setInterval(() => {
+      if (hooks.aborted()) controller.abort();
+    }, 100);
+    try {
+      return await this.rolloutSteps(p, hooks, started, controller.signal);
+    } finally {
+      clearInterval(poll);
+    }
+  }
+
+  private async rolloutSteps(p: RolloutPayload, hooks: Parameters<JobProcessor>[1], started: number, signal: AbortSignal): Promise<RolloutView> {
+    let merged: RolloutView | null = null;
+    for (let index = 0, done = 0; done < p.trials; index++) {
+      // Between steps the event loop gets its turn (a step may have run in this thread).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the rollout job was cancelled');
+      const left = p.timeBudgetMs - (Date.now() - started);
+      if (index > 0 && left <= 0) break;
+      const trials = Math.min(JOB_LIMITS.trialsPerStep, p.trials - done);
+      const step = await this.analysis.rollout(this.rolloutStep(p.request, index, trials, Math.max(1, Math.min(10_000, left))), {
+        client: 'rollout-job',
+        budget: 0,
+        signal,
+      });
+      merged = merged ? mergeRollouts(merged, step) : step;
+      done += trials;
+      hooks.progress({ done: Math.min(done, p.trials), total: p.trials, estimate: merged.estimate ?? merged.turns });
+    }
+    if (!merged) throw new ServiceError({ code: 'INTERNAL', message: 'the rollout job ran no step' });
+    return { ...merged, settings: { ...merged.settings, trials: p.trials, timeBudgetMs: p.timeBudgetMs, seed: p.request.seed as number } };
+  }
+}
+
+const round = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** Two independent estimates of the same thing as one: means weighted by trials, standard errors combined. */
+function mergeEstimates(a: RolloutEstimateView, b: RolloutEstimateView): RolloutEstimateView {
+  const n = a.trials + b.trials;
+  const mean = (x: number, y: number): number => round((x * a.trials + y * b.trials) / n);
+  const se = (x: number, y: number): number => round(Math.sqrt(x * x * a.trials * a.trials + y * y * b.trials * b.trials) / n);
+  const keys = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'] as const;
+  const probabilities = Object.fromEntries(keys.map((k) => [k, mean(a.probabilities[k], b.probabilities[k])])) as unknown as RolloutEstimateView['probabilities'];
+  const standardErrors = Object.fromEntries(keys.map((k) => [k, se(a.standardErrors[k], b.standardErrors[k])])) as unknown as RolloutEstimateView['standardErrors'];
+  return {
+    probabilities,
+    standardErrors,
+    equity: mean(a.equity, b.equity),
+    equityStandardError: se(a.equityStandardError, b.equityStandardError),
+    trials: n,
+    truncatedTrials: a.truncatedTrials + b.truncatedTrials,
+    stoppedBy: b.stoppedBy,
+  };
+}
+
+function estimateOf(t: RolledOutTurnView): RolloutEstimateView {
+  const { probabilities, standardErrors, equity, equityStandardError, trials, truncatedTrials, stoppedBy } = t;
+  return { probabilities, standardErrors, equity, equityStandardError, trials, truncatedTrials, stoppedBy };
+}
+
+export function mergeRollouts(a: RolloutView, b: RolloutView): RolloutView {
+  if (a.estimate && b.estimate) return { ...a, estimate: mergeEstimates(a.estimate, b.estimate) };
+  const later = new Map((b.turns ?? []).map((t) => [t.positionId, t]));
+  const turns = (a.turns ?? []).map((t) => {
+    const other = later.get(t.positionId);
+    return other ? { ...t, ...mergeEstimates(estimateOf(t), estimateOf(other)) } : t;
+  });
+  turns.sort((x, y) => y.equity - x.equity);
+  const best = turns.length > 0 ? turns[0].equity : 0;
+  return { ...a, turns: turns.map((t, i) => ({ ...t, rank: i + 1, equityDiff: round(t.equity - best) })) };
+}

@@ -1,0 +1,99 @@
+import request from 'supertest';
+import { createFakeEvaluator } from '../../src/eval/fake';
+import { App } from '../../src/http/app';
+import { buildServices } from '../../src/http/services';
+import { testApp } from '../support/app';
+
+/*
+ * Rollout jobs over REST: submitted (202 with Location; the same request is
+ * the same job), followed as server-sent events to the end, read back with
+ * the merged rollout, cancelled; bad requests and unknown jobs answered
+ * with their codes. A fake evaluator keeps the trials fast.
+ */
+
+let app: App;
+beforeAll(async () => {
+  app = await testApp({
+    services: buildServices({
+      evaluators: { kind: 'fake', short: () => createFakeEvaluator({ family: 'short' }), long: () => createFakeEvaluator({ family: 'long' }) },
+    }),
+  });
+});
+afterAll(() => app.close());
+
+const JOB = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 720, truncateAfter: 4, seed: 5 };
+
+/** Reads a server-sent event stream to its end: the events' names, ids and data. */
+async function events(path: string): Promise<{ event: string; id: string; data: { status: string; progress: { done: number }; result?: unknown } }[]> {
+  const res = await request(app.app).get(path).buffer(true).parse((response, done) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (text += chunk));
+    response.on('end', () => done(null, text));
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  return (res.body as string)
+    .split('\n\n')
+    .filter((block) => block.includes('event:'))
+    .map((block) => {
+      const field = (name: string): string => (new RegExp(`^${name}: (.*)$`, 'm').exec(block) ?? [])[1] ?? '';
+      return { event: field('event'), id: field('id'), data: JSON.parse(field('data')) };
+    });
+}
+
+describe('rollout jobs', () => {
+  it('refuses a job that costs more than ANALYSIS_JOB_MAX_COST, queueing nothing', async () => {
+    const small = await testApp({ services: buildServices({ jobs: { maxCost: 10_000, work: false } }) });
+    const res = await request(small.app).post('/v1/rollouts').send({ ...JOB, truncateAfter: undefined, trials: 100_000 });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', limit: 10_000 });
+    expect(await small.services.jobQueue.get(res.body.error.id ?? 'none')).toBeNull();
+    await small.close();
+  });
+
+  it('runs a job to the end, streaming its progress, and answers the merged rollout', async () => {
+    const submitted = await request(app.app).post('/v1/rollouts').send(JOB);
+    expect(submitted.status).toBe(202);
+    const id = submitted.body.id as string;
+    expect(submitted.headers.location).toBe(`/v1/rollouts/${id}`);
+    expect(submitted.body).toMatchObject({ kind: 'rollout', progress: { total: 720 } });
+    const stream = await events(`/v1/rollouts/${id}/events`);
+    const last = stream[stream.length - 1];
+    expect(last.event).toBe('done');
+    expect(stream.slice(0, -1).every((e) => e.event === 'progress')).toBe(true);
+    expect(stream.map((e) => Number(e.id))).toEqual(stream.map((_, i) => i + 1));
+    const job = await request(app.app).get(`/v1/rollouts/${id}`);
+    expect(job.status).toBe(200);
+    expect(job.body.status).toBe('done');
+    expect(job.body.result.estimate.trials).toBe(720);
+    expect(job.body.result.settings).toMatchObject({ trials: 720, seed: 5 });
+    // The same request is the same job.
+    const again = await request(app.app).post('/v1/rollouts').send(JOB);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(id);
+  });
+
+  it('cancels a running job', async () => {
+    const submitted = await request(app.app).post('/v1/rollouts').send({ ...JOB, trials: 1_296_000, seed: 6 });
+    const id = submitted.body.id as string;
+    const cancelled = await request(app.app).delete(`/v1/rollouts/${id}`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    const stream = await events(`/v1/rollouts/${id}/events`);
+    expect(stream[stream.length - 1].event).toBe('cancelled');
+  });
+
+  it('answers bad requests and unknown jobs with their codes', async () => {
+    const bad = await request(app.app).post('/v1/rollouts').send({ ...JOB, trials: 0 });
+    expect(bad.status).toBe(400);
+    const unknown = await request(app.app).post('/v1/rollouts').send({ ...JOB, plies: 2 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'plies' });
+    const missing = await request(app.app).get('/v1/rollouts/ro_000000000000000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('JOB_NOT_FOUND');
+    expect((await request(app.app).get('/v1/rollouts/ro_000000000000000000000000/events')).status).toBe(404);
+    expect((await request(app.app).delete('/v1/rollouts/ro_000000000000000000000000')).status).toBe(404);
+  });
+});
