@@ -16,7 +16,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.json
+# The analysis board page (/board): bundled by esbuild into dist/board by `npm run build`.
+COPY web ./web
+COPY scripts/build-board.ts ./scripts/
+RUN npm run build
 
 # ---- runtime stage: production dependencies, compiled code, non-root ------------
 FROM node:24-bookworm-slim AS runtime

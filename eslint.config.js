@@ -33,7 +33,7 @@ module.exports = tseslint.config(
   },
   {
     // STYLE.md §1: the rules core and the evaluator are pure — no server, storage or I/O modules.
-    files: ['src/engine/**/*.ts', 'src/eval/**/*.ts'],
+    files: ['src/engine/**/*.ts', 'src/eval/**/*.ts', 'src/diagram/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

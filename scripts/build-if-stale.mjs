@@ -1,11 +1,13 @@
-// `npm start` runs this first: it compiles TypeScript (npm run build) only when a source is newer
-// than the last build, so that starting an already built tree takes the time of `node dist/main.js`.
+// `npm start` (and `npm run worker`) runs this first: it builds (`npm run build`: TypeScript, then
+// the board page) only when a source is newer than the last build, so that starting an already
+// built tree takes the time of `node dist/main.js`.
 // Plain JavaScript on purpose: it runs before anything is compiled, and must start in milliseconds.
 //
 //   node scripts/build-if-stale.mjs [--dry-run] [--force] [--root DIR]
 //
 // The last build is marked by dist/.build-stamp, written after a successful build. Sources: every
-// file under src/, tsconfig.json and package-lock.json (a dependency change may change the output).
+// file under src/ and web/, scripts/build-board.ts, tsconfig.json and package-lock.json (a
+// dependency change may change the output).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -36,7 +38,12 @@ function staleBecause() {
   if (!existsSync(stamp)) return 'no build yet';
   const built = statSync(stamp).mtimeMs;
   let [path, mtime] = newest(join(root, 'src'));
-  for (const file of ['tsconfig.json', 'package-lock.json']) {
+  const web = join(root, 'web');
+  if (existsSync(web)) {
+    const [webPath, webTime] = newest(web);
+    if (webTime > mtime) [path, mtime] = [webPath, webTime];
+  }
+  for (const file of ['tsconfig.json', 'package-lock.json', 'scripts/build-board.ts']) {
     const p = join(root, file);
     if (existsSync(p) && statSync(p).mtimeMs > mtime) [path, mtime] = [p, statSync(p).mtimeMs];
   }
@@ -51,8 +58,8 @@ if (!reason) {
 } else {
   process.stdout.write(`build-if-stale: building (${reason})\n`);
   const started = Date.now();
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // Stamped with the time the build started: a source saved during the build is still newer.
   writeFileSync(stamp, `${new Date(started).toISOString()}\n`);

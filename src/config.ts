@@ -42,6 +42,20 @@ export interface Config {
   apiKeys: ApiKey[];
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Most network evaluations one analysis job may cost. */
+  analysisJobMaxCost: number;
+  /** How long finished jobs and their results are kept. */
+  jobResultTtlSeconds: number;
+  /** Whether the API process also works the job queue. */
+  jobWorker: boolean;
+  /** Jobs one process works at once. */
+  jobConcurrency: number;
+  /** A worker's lock on a job: a dead worker's job is taken up by another after this long. */
+  jobLockSeconds: number;
+  /** `npm run worker`: the port of its /health and /ready. */
+  workerPort: number;
+  /** The job queue's Redis key prefix (processes sharing a queue share it). */
+  jobQueuePrefix: string;
 }
 
 /** A caller's API key as configured: never the key itself, only its SHA-256. */
@@ -75,6 +89,20 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const n = Number(raw.trim());
   if (n < min || n > max) throw new ConfigError(`${name} must be an integer ${min}..${max}, got ${n}`);
   return n;
+}
+
+function queuePrefix(raw: string | undefined): string {
+  const prefix = raw?.trim() || 'nardy-jobs';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(prefix)) throw new ConfigError(`JOB_QUEUE_PREFIX must be 1..64 letters, digits, _ . : -, got "${raw}"`);
+  return prefix;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -135,5 +163,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analysisRateBudget: integer(env, 'ANALYSIS_RATE_BUDGET', 5_000_000, 0, 1_000_000_000_000),
     apiKeys: apiKeys(env.API_KEYS),
     metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.trim() !== '' ? env.METRICS_TOKEN.trim() : null,
+    analysisJobMaxCost: integer(env, 'ANALYSIS_JOB_MAX_COST', 200_000_000, 1, 1_000_000_000_000),
+    jobResultTtlSeconds: integer(env, 'JOB_RESULT_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600),
+    jobWorker: boolean(env, 'JOB_WORKER', true),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 1, 1, 64),
+    jobLockSeconds: integer(env, 'JOB_LOCK_SECONDS', 30, 1, 3600),
+    workerPort: integer(env, 'WORKER_PORT', 3001, 0, 65535),
+    jobQueuePrefix: queuePrefix(env.JOB_QUEUE_PREFIX),
   };
 }

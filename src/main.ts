@@ -1,66 +1,15 @@
 import { createServer } from 'http';
 import { Server as NetServer } from 'net';
-import { ConfigError, readConfig } from './config';
+import { configOrExit, connectRedis, servicesFrom } from './composition';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
-import { buildServices } from './http/services';
-import { evaluatorsOf } from './service/analysis/data';
-import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
 
 /** Starts the service: `npm start`. Configuration comes from the environment (README). */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = readConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`configuration error: ${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = configOrExit();
   const log = createLogger(config.logLevel);
-
-  let redis: RedisClient | null = null;
-  if (config.redisClusterNodes) redis = createRedisCluster(config.redisClusterNodes);
-  else if (config.redisUrl) redis = createRedisClient(config.redisUrl);
-  // The evaluators' files are read now, so a missing or corrupt network stops the start with its path.
-  const evaluators = evaluatorsOf(config.evaluator);
-  try {
-    evaluators.preload?.();
-  } catch (e) {
-    process.stderr.write(`evaluator data error: ${(e as Error).message}\n`);
-    process.exit(2);
-  }
-  log.info({ evaluator: evaluators.kind, analysisWorkers: config.analysisWorkers }, 'evaluators loaded');
-  const ttl = {
-    // With worker threads the evaluators are made from the kind (over shared bear-off tables), in every thread alike.
-    ...(config.analysisWorkers > 0 ? {} : { evaluators }),
-    analysisPool:
-      config.analysisWorkers > 0 ? { workers: config.analysisWorkers, queueMax: config.analysisQueueMax, evaluator: config.evaluator } : null,
-    analysisMaxCost: config.analysisMaxCost,
-    analysisInlineCost: config.analysisInlineCost,
-    analysisRateBudget: {
-      perWindow: config.analysisRateBudget,
-      windowSeconds: config.rateLimitWindowSeconds,
-      redis,
-      onRedisFailure: (error: unknown) => log.warn({ err: String(error) }, 'rate budget: Redis is not answering; counting in this process until it does'),
-    },
-    analysisBudgetMs: config.analysisBudgetMs,
-    gameTtlSeconds: config.gameTtlSeconds,
-    cacheTtlSeconds: config.cacheTtlSeconds,
-    idempotencyTtlSeconds: config.idempotencyTtlSeconds,
-  };
-  let services;
-  if (redis) {
-    const ready = await whenReady(redis, 5000);
-    if (ready) log.info({ cluster: config.redisClusterNodes !== null }, 'redis ready');
-    else log.warn('redis not reachable yet: sessions answer 503 until it is; reconnecting');
-    services = buildServices({ store: new RedisSessionStore(redis), cacheStore: new RedisCache(redis), ...ttl });
-  } else {
-    services = buildServices(ttl);
-    log.info('no REDIS_URL: sessions and cache are kept in this process');
-  }
+  const redis = connectRedis(config);
+  const services = await servicesFrom(config, redis, log, config.jobWorker);
   const app = await createApp({
     services,
     redis,

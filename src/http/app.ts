@@ -22,6 +22,7 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
+import { boardPage } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { RateLimitOptions, rateLimiter } from './limits';
@@ -146,6 +147,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     res.type('application/yaml').sendFile(OPENAPI_PATH);
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
+  app.use('/board', boardPage());
 
   app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
@@ -176,6 +178,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     },
     close: async () => {
       await apollo.stop();
+      // Jobs still running are left to the queue (another worker takes them up, with Redis).
+      await services.jobQueue.close();
       await services.analysis.close();
     },
   };

@@ -90,6 +90,7 @@ function fieldOf(path: string): string {
 /** The code of a request that breaks openapi.yaml, by where it breaks it. */
 function codeOf(field: string, issue: ValidatorIssue): ErrorBody['code'] {
   if (issue.errorCode?.startsWith('additionalProperties')) return 'UNKNOWN_FIELD';
+  if (/^Unknown query parameter/.test(issue.message ?? '')) return 'UNKNOWN_FIELD';
   const top = field.split(/[.[]/)[0];
   switch (top) {
     case 'dice':

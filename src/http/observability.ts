@@ -124,6 +124,18 @@ function analysisMetrics(services: Services, registry: Registry): void {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  new Gauge({
+    name: 'nardy_analysis_jobs',
+    help: 'Analysis jobs in the whole queue by state (waiting, running): scale job workers on waiting',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await services.jobQueue.counts().catch(() => null);
+      if (!counts) return;
+      this.set({ state: 'waiting' }, counts.waiting);
+      this.set({ state: 'running' }, counts.running);
+    },
+  });
   services.analysis.observe({ waited: (seconds) => waited.observe(seconds), refused: (reason) => refused.inc({ reason }) });
 }
 

@@ -7,6 +7,7 @@ import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
 import { analysisCaller } from './callers';
 import { jobRoutes } from './jobs';
+import { diagramRoutes } from './diagram';
 import { Metrics } from './observability';
 import { Services } from './services';
 
@@ -87,6 +88,7 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   if (services.jobs.matchAnalysis) {
     router.use('/analyses', jobRoutes(services.jobs, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
   }
+  router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {
     res.json(validateMove(req.body));
   });

@@ -60,8 +60,8 @@ export interface ServiceOptions {
   } & Partial<JobSettings>;
 }
 
-/** Default ANALYSIS_JOB_MAX_COST: about a 2-ply analysis of a long match. */
-export const JOB_MAX_COST = 200_000_000;
+/** Default ANALYSIS_JOB_MAX_COST (config.ts): about a 2-ply analysis of a long match. */
+const JOB_MAX_COST = 200_000_000;
 
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {

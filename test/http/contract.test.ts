@@ -247,8 +247,22 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
     expect(problems).toEqual([]);
   });
 
+  it('diagrams: SVG, PNG, a cached image, bad and unknown query parameters, an illegal move', async () => {
+    const svg = await walk(app, { method: 'get', path: '/v1/diagram?variant=long', send: nothing });
+    expect(svg.status).toBe(200);
+    const etag = String(svg.headers.etag);
+    expect((await walk(app, { method: 'get', path: '/v1/diagram?variant=long', send: (r) => r.set('if-none-match', etag) })).status).toBe(304);
+    await walk(app, { method: 'get', path: '/v1/diagram?variant=backgammon&format=png', send: nothing });
+    await walk(app, { method: 'get', path: '/v1/diagram?variant=backgammon', send: (r) => r.set('accept', 'image/png') });
+    for (const query of ['', 'variant=chess', 'variant=long&size=99999', 'variant=long&dice=7,1', 'variant=long&positionId=%00', 'variant=long&unknown=1', 'variant=long&dice=6,5&move=24/1', `variant=long&move=${'x'.repeat(300)}`]) {
+      await walk(app, { method: 'get', path: `/v1/diagram?${query}`, send: nothing });
+    }
+    await walk(app, { method: 'get', path: '/v1/diagram?variant=long', send: (r) => r.set('x-api-key', 'not-a-key') });
+    expect(problems).toEqual([]);
+  });
+
   it('meta routes and GraphQL', async () => {
-    for (const path of ['/health', '/ready', '/metrics', '/openapi.yaml', '/docs']) await walk(app, { method: 'get', path, send: nothing });
+    for (const path of ['/health', '/ready', '/metrics', '/openapi.yaml', '/docs', '/board']) await walk(app, { method: 'get', path, send: nothing });
     await walk(app, { method: 'post', path: '/graphql', send: json({ query: '{ health { status } }' }) });
     await walk(app, { method: 'post', path: '/graphql', send: json({ query: '{ nope }' }) });
     await walk(app, { method: 'post', path: '/graphql', send: json({ query: 7 }) });

@@ -96,4 +96,25 @@ describe('rollout jobs', () => {
     expect((await request(app.app).get('/v1/rollouts/ro_000000000000000000000000/events')).status).toBe(404);
     expect((await request(app.app).delete('/v1/rollouts/ro_000000000000000000000000')).status).toBe(404);
   });
+
+  it('works the same over GraphQL: submit, read, cancel', async () => {
+    const submit = await request(app.app)
+      .post('/graphql')
+      .send({ query: 'mutation($input: RolloutJobInput!) { submitRollout(input: $input) { id kind status progress { total } } }', variables: { input: { ...JOB, seed: 8 } } });
+    expect(submit.status).toBe(200);
+    const job = submit.body.data.submitRollout;
+    expect(job).toMatchObject({ kind: 'rollout', progress: { total: 720 } });
+    let status = job.status as string;
+    for (let i = 0; i < 500 && status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const read = await request(app.app).post('/graphql').send({ query: `{ job(id: "${job.id}") { status result } }` });
+      status = read.body.data.job.status;
+      if (status === 'done') expect(read.body.data.job.result.estimate.trials).toBe(720);
+    }
+    expect(status).toBe('done');
+    const cancel = await request(app.app).post('/graphql').send({ query: `mutation { cancelJob(id: "${job.id}") { status } }` });
+    expect(cancel.body.data.cancelJob.status).toBe('done');
+    const missing = await request(app.app).post('/graphql').send({ query: '{ job(id: "ro_0") { status } }' });
+    expect(missing.body.errors[0].extensions.code).toBe('JOB_NOT_FOUND');
+  });
 });

@@ -39,6 +39,16 @@ describe('build-if-stale', () => {
     expect(run(root)).toBe('build-if-stale: dist is up to date');
   });
 
+  it('builds when a file of the board page changed after the last build', () => {
+    mkdirSync(join(root, 'web'), { recursive: true });
+    writeFileSync(join(root, 'web', 'board.ts'), 'export {};\n');
+    at('src/http/app.ts', 1_000);
+    at('tsconfig.json', 1_000);
+    at('web/board.ts', 3_000);
+    stamp(2_000);
+    expect(run(root)).toBe(`build-if-stale: would build (${join('web', 'board.ts')} is newer than the last build)`);
+  });
+
   it('builds when a nested source or tsconfig.json changed after the last build, naming it', () => {
     at('tsconfig.json', 1_000);
     at('src/http/app.ts', 3_000);

@@ -39,7 +39,7 @@ const unique = (): string => `t${randomBytes(6).toString('hex')}`;
 
 describe.each([
   ['in process', () => new MemoryJobQueue(60)],
-  ['BullMQ', () => new BullJobQueue({ connect: () => new Redis(REDIS_TEST_URL, { maxRetriesPerRequest: null }), ttlSeconds: 60, lockMs: 5000 })],
+  ['BullMQ', () => new BullJobQueue({ connect: () => new Redis(REDIS_TEST_URL, { maxRetriesPerRequest: null }), ttlSeconds: 60, lockMs: 5000, prefix: unique() })],
 ] as const)('the %s job queue', (_name, make) => {
   let queue: JobQueue;
   beforeAll(() => {

@@ -102,6 +102,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The analysis board page (redirects to /board/)
+         * @description The page and its script are served under `/board/` once built (`npm run build`).
+         */
+        get: operations["board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/graphql": {
         parameters: {
             query?: never;
@@ -539,6 +559,36 @@ export interface paths {
          *     applying it twice (`Idempotent-Replayed: true`).
          */
         post: operations["gameAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/diagram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A board diagram of a position, as SVG or PNG
+         * @description Draws the board of any variant: a position ID (long family; with pending cascade / debt
+         *     stages and the first-turn flags), a gnubg Position ID with an optional Match ID, or an
+         *     XGID (backgammon, with the cube, the match score and the dice); without a position, the
+         *     opening. Long-nardy boards follow the long game's geometry (both sides run the same way
+         *     round, the heads and home quarters marked); backgammon shows the bar, borne-off checkers,
+         *     the cube and the match score; both show pip counts. Stacks above five show a count.
+         *     `move` (notation in the mover's numbering) is drawn as arrows; when the stage is known
+         *     (dice given, or a cascade / debt stage) it must be legal (`422 ILLEGAL_PLAY` with
+         *     `violation`). The answer is `image/svg+xml` unless `format=png` or an `Accept` header
+         *     preferring `image/png` asks for a PNG rasterised from the same SVG. It carries a strong
+         *     `ETag` (the content hash); `If-None-Match` with it answers `304`.
+         */
+        get: operations["diagram"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1504,6 +1554,27 @@ export interface operations {
             };
         };
     };
+    board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page is at `/board/` (an HTML page). */
+            301: {
+                headers: {
+                    /** @description `/board/` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     graphqlGet: {
         parameters: {
             query?: {
@@ -2382,6 +2453,88 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+        };
+    };
+    diagram: {
+        parameters: {
+            query: {
+                /** @example long */
+                variant: string;
+                /**
+                 * @description Long family: the position ID (with its `.c6666` / `.d44` suffixes); backgammon: a gnubg Position ID (`+` may be sent as `%2B`; a space is read as `+`).
+                 * @example EBAA4_fAAAg__DA.c6666
+                 */
+                positionId?: string;
+                /** @description Backgammon: a gnubg Match ID (side on roll, dice, cube, score). */
+                matchId?: string;
+                /**
+                 * @description Backgammon: an XGID (instead of positionId).
+                 * @example XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10
+                 */
+                xgid?: string;
+                /** @description The dice, e.g. `6,5`. */
+                dice?: string;
+                /** @description A play in notation, drawn as arrows (e.g. `24/18 18/13`, `bar/22*`). */
+                move?: string;
+                /** @description The side seen at the bottom (default: the side to move). */
+                orientation?: "white" | "black";
+                /** @description Width in pixels. */
+                size?: number;
+                theme?: "light" | "dark";
+                /** @description Point numbers in this side's own numbering (default: the viewer's). */
+                labels?: "white" | "black" | "none";
+                /** @description Overrides the Accept header. */
+                format?: "svg" | "png";
+            };
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diagram. */
+            200: {
+                headers: {
+                    /** @description The content hash of the image. */
+                    ETag?: string;
+                    "X-Cache"?: "HIT" | "MISS";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                    "image/png": string;
+                };
+            };
+            /** @description The image named by `If-None-Match` has not changed. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field cannot be read (`UNKNOWN_VARIANT`, `INVALID_POSITION_ID`, `INVALID_DICE`, `INVALID_NOTATION`, `INVALID_REQUEST`, `UNKNOWN_FIELD`, …) — the offending field is named. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["UnknownApiKey"];
+            /** @description `ILLEGAL_PLAY` (the move breaks a rule; `violation` says which), `STAGE_MISMATCH` (dice given while a cascade or debt stage is pending). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
 }

@@ -13,7 +13,6 @@ import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, Job
  * running worker polls; a queued job is removed at once.
  */
 export const JOB_QUEUE = 'analyses';
-export const JOB_PREFIX = '{nardy-jobs}';
 
 interface JobData {
   readonly kind: JobKind;
@@ -27,9 +26,9 @@ export interface BullOptions {
   readonly ttlSeconds: number;
   /** How long a worker's lock on a job lasts without renewal: a dead worker's job is taken up again after it. */
   readonly lockMs: number;
+  /** The queue's key prefix (JOB_QUEUE_PREFIX, default `nardy-jobs`), written as a hash tag. */
+  readonly prefix?: string;
 }
-
-const cancelKey = (id: string): string => `${JOB_PREFIX}:cancelled:${id}`;
 
 function statusOf(state: string): JobStatus {
   switch (state) {
@@ -64,10 +63,13 @@ export class BullJobQueue implements JobQueue {
   /** Every connection made (BullMQ does not close connections it was given). */
   private readonly connections: RedisClient[] = [];
 
+  private readonly prefix: string;
+
   constructor(private readonly options: BullOptions) {
+    this.prefix = `{${options.prefix ?? 'nardy-jobs'}}`;
     this.markers = this.connect();
-    this.queue = new Queue(JOB_QUEUE, { connection: this.connect(), prefix: JOB_PREFIX });
-    this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect(), prefix: JOB_PREFIX });
+    this.queue = new Queue(JOB_QUEUE, { connection: this.connect(), prefix: this.prefix });
+    this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect(), prefix: this.prefix });
     for (const event of ['progress', 'active', 'completed', 'failed', 'removed', 'waiting'] as const) {
       this.events.on(event, ({ jobId }: { jobId: string }) => void this.notify(jobId));
     }
@@ -82,6 +84,10 @@ export class BullJobQueue implements JobQueue {
     if (view) for (const listener of set) listener(view);
   }
 
+  private cancelKey(id: string): string {
+    return `${this.prefix}:cancelled:${id}`;
+  }
+
   private connect(): RedisClient {
     const connection = this.options.connect();
     this.connections.push(connection);
@@ -93,7 +99,7 @@ export class BullJobQueue implements JobQueue {
     const state = await this.queue.getJobState(id);
     const job = (await this.queue.getJob(id)) as Job<JobData> | undefined;
     if (!job || state === 'unknown') return null;
-    const cancelled = (await this.markers.exists(cancelKey(id))) === 1;
+    const cancelled = (await this.markers.exists(this.cancelKey(id))) === 1;
     const progress = (typeof job.progress === 'object' && job.progress !== null ? job.progress : { done: 0, total: job.data.total }) as JobProgress;
     const view: { -readonly [K in keyof JobView]: JobView[K] } = {
       id,
@@ -116,7 +122,7 @@ export class BullJobQueue implements JobQueue {
     const found = await this.read(id);
     if (found) return found.view;
     // A queued job cancelled was removed: its marker holds its last view.
-    const marker = await this.markers.get(cancelKey(id));
+    const marker = await this.markers.get(this.cancelKey(id));
     return marker ? (JSON.parse(marker) as JobView) : null;
   }
 
@@ -129,7 +135,7 @@ export class BullJobQueue implements JobQueue {
       if ((await job.getState()) === 'active') return { view, created: false };
       await job.remove();
     }
-    await this.markers.del(cancelKey(id));
+    await this.markers.del(this.cancelKey(id));
     const ttl = { age: this.options.ttlSeconds };
     const data: JobData = { kind: request.kind, payload: request.payload, total: request.total };
     await this.queue.add(request.kind, data, {
@@ -150,10 +156,15 @@ export class BullJobQueue implements JobQueue {
     const { job, view } = found;
     if (FINISHED.has(view.status)) return view;
     const cancelled: JobView = { ...view, status: 'cancelled', error: CANCELLED, finishedAt: new Date().toISOString() };
-    await this.markers.set(cancelKey(id), JSON.stringify(cancelled), 'EX', this.options.ttlSeconds);
+    await this.markers.set(this.cancelKey(id), JSON.stringify(cancelled), 'EX', this.options.ttlSeconds);
     if (view.status === 'queued') await job.remove().catch(() => undefined);
     void this.notify(id);
     return cancelled;
+  }
+
+  async counts(): Promise<{ waiting: number; running: number }> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0), running: c.active ?? 0 };
   }
 
   async watch(id: string, listener: (view: JobView) => void): Promise<() => void> {
@@ -175,7 +186,7 @@ export class BullJobQueue implements JobQueue {
         let cancelled = false;
         // The marker is polled, so a cancel from any process reaches this run within a quarter second.
         const poll = setInterval(() => {
-          client.exists(cancelKey(job.id!)).then((n) => (cancelled = n === 1), () => undefined);
+          client.exists(this.cancelKey(job.id!)).then((n) => (cancelled = n === 1), () => undefined);
         }, 250);
         let last = 0;
         try {
@@ -195,7 +206,7 @@ export class BullJobQueue implements JobQueue {
           clearInterval(poll);
         }
       },
-      { connection: this.connect(), prefix: JOB_PREFIX, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
+      { connection: this.connect(), prefix: this.prefix, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
     );
     this.worker.on('error', () => undefined);
   }

@@ -68,6 +68,10 @@ export class MemoryJobQueue implements JobQueue {
     return entry.view;
   }
 
+  async counts(): Promise<{ waiting: number; running: number }> {
+    return { waiting: this.waiting.length, running: this.running };
+  }
+
   async watch(id: string, listener: (view: JobView) => void): Promise<() => void> {
     this.events.on(id, listener);
     return () => this.events.off(id, listener);

@@ -58,6 +58,8 @@ export interface JobQueue {
   cancel(id: string): Promise<JobView | null>;
   /** Calls `listener` with the job's view whenever it changes (in any process); returns the unsubscribe. */
   watch(id: string, listener: (view: JobView) => void): Promise<() => void>;
+  /** Jobs waiting for a worker and running now, in the whole queue. */
+  counts(): Promise<{ readonly waiting: number; readonly running: number }>;
   /** Starts taking jobs in this process. */
   work(processor: JobProcessor, concurrency: number): void;
   close(): Promise<void>;

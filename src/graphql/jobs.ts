@@ -1,0 +1,110 @@
+import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { GraphQLJSON } from 'graphql-scalars';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { JobKind, JobView } from '../service/jobs/types';
+import { GraphqlContext } from './context';
+import { MovesInput, plain } from './inputs';
+
+/* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
+
+@InputType({ description: 'As POST /v1/rollouts.' })
+export class RolloutJobInput extends MovesInput {
+  @Field(() => Int, { nullable: true, description: '1..1296000 (default 1296).' })
+  @IsOptional()
+  @IsInt()
+  trials?: number;
+  @Field(() => Int, { nullable: true, description: '1000..3600000 (default 60000).' })
+  @IsOptional()
+  @IsInt()
+  timeBudgetMs?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  seed?: number;
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  truncateAfter?: number;
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  settleRaces?: boolean;
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  luckAdjust?: boolean;
+}
+
+@ObjectType({ description: 'Decisions analysed or trials rolled out so far.' })
+export class JobProgress {
+  @Field(() => Int)
+  done!: number;
+  @Field(() => Int)
+  total!: number;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'A rollout job: the running estimate.' })
+  estimate?: unknown;
+}
+
+@ObjectType({ description: 'Why a job failed or was cancelled.' })
+export class JobError {
+  @Field(() => String)
+  code!: string;
+  @Field(() => String)
+  message!: string;
+  @Field(() => String, { nullable: true })
+  field?: string;
+}
+
+@ObjectType({ description: 'An analysis job, as GET /v1/rollouts/{id} (or /v1/analyses/{id}).' })
+export class Job {
+  @Field(() => ID)
+  id!: string;
+  @Field(() => String, { description: 'match-analysis or rollout' })
+  kind!: string;
+  @Field(() => String, { description: 'queued, running, done, failed or cancelled' })
+  status!: string;
+  @Field(() => JobProgress)
+  progress!: JobProgress;
+  @Field(() => String)
+  createdAt!: string;
+  @Field(() => String, { nullable: true })
+  finishedAt?: string;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'When done: the rollout (as POST /v1/rollout answers) or the match report.' })
+  result?: unknown;
+  @Field(() => JobError, { nullable: true })
+  error?: JobError;
+}
+
+function asJob(view: JobView): Job {
+  const { id, kind, status, progress, createdAt, finishedAt, result, error } = view;
+  return {
+    id,
+    kind,
+    status,
+    progress: { ...progress },
+    createdAt,
+    finishedAt,
+    result,
+    error: error ? { code: error.code, message: error.message, field: typeof error.field === 'string' ? error.field : undefined } : undefined,
+  };
+}
+
+@Resolver()
+export class JobsResolver {
+  @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
+  async submitRollout(@Arg('input', () => RolloutJobInput) input: RolloutJobInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
+    return asJob((await ctx.services.jobs.submitRollout(plain(input))).view);
+  }
+
+  @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })
+  async job(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
+    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
+    return asJob(await ctx.services.jobs.get(kind, id));
+  }
+
+  @Mutation(() => Job, { description: 'As DELETE /v1/rollouts/{id} and /v1/analyses/{id}.' })
+  async cancelJob(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
+    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
+    return asJob(await ctx.services.jobs.cancel(kind, id));
+  }
+}

@@ -1,0 +1,90 @@
+import { ChildProcess, spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
+import { resolve } from 'path';
+import { buildServices, Services } from '../../src/http/services';
+import { BullJobQueue } from '../../src/service/jobs/bullmq';
+import { JobView } from '../../src/service/jobs/types';
+import { REDIS_TEST_URL } from '../support/redis';
+
+/*
+ * Jobs across processes on one Redis: this process submits a rollout job
+ * and works nothing; a worker process (`src/worker.ts`, what `npm run
+ * worker` runs) takes it up; killed in the middle of it (SIGKILL: no
+ * goodbye), the job is not lost — a second worker process finishes it once
+ * the first one's lock has lapsed.
+ */
+
+const ROOT = resolve(__dirname, '../..');
+const PREFIX = `test-jobs-${randomBytes(5).toString('hex')}`;
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/worker.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      REDIS_URL: REDIS_TEST_URL,
+      REDIS_CLUSTER_NODES: '',
+      JOB_QUEUE_PREFIX: PREFIX,
+      JOB_LOCK_SECONDS: '2',
+      ANALYSIS_WORKERS: '1',
+      WORKER_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`the worker did not start: ${out.slice(-400)}`));
+    }, 60_000);
+    const read = (chunk: Buffer): void => {
+      out += chunk.toString('utf8');
+      if (out.includes('worker listening for jobs')) {
+        clearTimeout(timer);
+        done(child);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+  });
+}
+
+async function until(services: Services, id: string, accept: (view: JobView) => boolean): Promise<JobView> {
+  for (let i = 0; i < 3000; i++) {
+    const view = await services.jobQueue.get(id);
+    if (view && accept(view)) return view;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${id} never got there`);
+}
+
+describe('jobs across processes', () => {
+  const children: ChildProcess[] = [];
+  let services: Services;
+  beforeAll(() => {
+    const queue = new BullJobQueue({ connect: () => new Redis(REDIS_TEST_URL, { maxRetriesPerRequest: null }), ttlSeconds: 600, lockMs: 2000, prefix: PREFIX });
+    services = buildServices({ jobs: { queue, work: false } });
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await services.jobQueue.close();
+  });
+
+  it('a worker process runs a job submitted here; killed mid-job, another worker finishes it', async () => {
+    const first = await startWorker();
+    children.push(first);
+    const { view } = await services.jobs.submitRollout({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 2880, truncateAfter: 6, seed: 9, timeBudgetMs: 600_000 });
+    const started = await until(services, view.id, (v) => v.status === 'running' && v.progress.done >= 360);
+    expect(started.progress.total).toBe(2880);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const second = await startWorker();
+    children.push(second);
+    const done = await until(services, view.id, (v) => v.status === 'done' || v.status === 'failed');
+    expect(done.status).toBe('done');
+    expect((done.result as { estimate: { trials: number } }).estimate.trials).toBe(2880);
+  }, 240_000);
+});
