@@ -23,10 +23,11 @@ import { samples } from './positions';
 const SERVER = resolve(__dirname, '../src/main.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-async function startServer(port: number, workers: number): Promise<ChildProcess> {
+async function startServer(port: number, workers: number, extra: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
+      ...extra,
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
@@ -208,6 +209,24 @@ async function main(): Promise<void> {
     await stop(server);
     console.log(`ANALYSIS_WORKERS=${workers}: ${fmt(rss, 0)} MiB`);
   }
+
+  console.log('\n== refusals before anything runs (ANALYSIS_MAX_COST=100000)');
+  const capped = await startServer(port + 30, 1, { ANALYSIS_MAX_COST: '100000' });
+  const aliases = Array.from({ length: 6 }, (_, i) => `r${i}: rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 5184, timeBudgetMs: 10000}) { variant }`);
+  for (const [name, path, body] of [
+    ['GraphQL, six aliased 10 s rollouts', '/graphql', { query: `{ ${aliases.join(' ')} }` }],
+    ['REST, one 10 s rollout', '/v1/rollout', { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 5184, timeBudgetMs: 10_000 }],
+  ] as const) {
+    const times: number[] = [];
+    let status = 0;
+    for (let i = 0; i < 20; i++) {
+      const answer = await call(port + 30, 'POST', path, body);
+      status = answer.status;
+      times.push(answer.ms);
+    }
+    console.log(`${name.padEnd(36)}: ${status}, median ${fmt(percentile(times, 50), 2)} ms, max ${fmt(Math.max(...times), 2)} ms`);
+  }
+  await stop(capped);
 
   console.log('\n== one cheap request (why ANALYSIS_INLINE_COST keeps it in the request thread)');
   await cheapRequestCost();
