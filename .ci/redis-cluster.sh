@@ -112,7 +112,7 @@ start() {
     redis-server --port "$p" --bind "$HOST" --protected-mode yes \
       --cluster-enabled yes --cluster-config-file "$DIR/$p/nodes.conf" --cluster-node-timeout 5000 \
       --dir "$DIR/$p" --save "" --appendonly no \
-      --maxmemory 256mb --maxmemory-policy volatile-lru \
+      --maxmemory 256mb --maxmemory-policy volatile-ttl \
       --daemonize yes --pidfile "$DIR/$p/redis.pid" --logfile "$DIR/$p/redis.log"
   done
   local i

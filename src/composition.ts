@@ -1,6 +1,7 @@
 import Redis, { Cluster } from 'ioredis';
 import { Logger } from 'pino';
 import { Config, ConfigError, readConfig } from './config';
+import { throttledWarn } from './http/observability';
 import { Services, buildServices } from './http/services';
 import { evaluatorsOf } from './service/analysis/data';
 import { BullJobQueue } from './service/jobs/bullmq';
@@ -73,6 +74,11 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
     },
     analysisBudgetMs: config.analysisBudgetMs,
     gameTtlSeconds: config.gameTtlSeconds,
+    unstartedGameTtlSeconds: config.unstartedGameTtlSeconds,
+    finishedGameTtlSeconds: config.finishedGameTtlSeconds,
+    maxGames: config.maxGames,
+    gameCreateLimit: config.gameCreateLimit,
+    onStoreError: throttledWarn(log, 'session store: not answering; sessions answer 503'),
     cacheTtlSeconds: config.cacheTtlSeconds,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
     jobs: {

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'os';
+import { DEFAULT_MAX_GAMES } from './service/store/types';
 /**
  * Configuration from the environment, validated at start-up (README
  * "Configuration"). A bad value stops the process with a clear message.
@@ -10,6 +11,14 @@ export interface Config {
   /** Redis Cluster seed nodes (`host:port,host:port`); takes precedence over `redisUrl`. */
   redisClusterNodes: { host: string; port: number }[] | null;
   gameTtlSeconds: number;
+  /** Games that never had an action expire after this (default 1 hour). */
+  unstartedGameTtlSeconds: number;
+  /** Finished games (matches) are kept this long (default 1 day): shorter than live games, for Redis's volatile-ttl. */
+  finishedGameTtlSeconds: number;
+  /** The most games the in-memory store keeps (no Redis). */
+  maxGames: number;
+  /** Games each client may create per RATE_LIMIT_WINDOW_SECONDS; 0 = no limit. */
+  gameCreateLimit: number;
   cacheTtlSeconds: number;
   idempotencyTtlSeconds: number;
   bodyLimit: string;
@@ -142,6 +151,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     redisClusterNodes: env.REDIS_CLUSTER_NODES && env.REDIS_CLUSTER_NODES.trim() !== '' ? clusterNodes(env.REDIS_CLUSTER_NODES) : null,
     gameTtlSeconds: integer(env, 'GAME_TTL_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+    unstartedGameTtlSeconds: integer(env, 'UNSTARTED_GAME_TTL_SECONDS', 3600, 60, 365 * 24 * 3600),
+    finishedGameTtlSeconds: integer(env, 'FINISHED_GAME_TTL_SECONDS', 24 * 3600, 60, 365 * 24 * 3600),
+    maxGames: integer(env, 'MAX_GAMES', DEFAULT_MAX_GAMES, 1, 10_000_000),
+    gameCreateLimit: integer(env, 'GAME_CREATE_LIMIT', 300, 0, 1_000_000),
     cacheTtlSeconds: integer(env, 'CACHE_TTL_SECONDS', 3600, 1, 30 * 24 * 3600),
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600),
     bodyLimit,

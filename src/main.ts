@@ -1,6 +1,7 @@
 import { createServer } from 'http';
 import { Server as NetServer } from 'net';
 import { configOrExit, connectRedis, servicesFrom } from './composition';
+import { attachSubscriptions } from './graphql/subscriptions';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
   });
   const server = createServer(app.app);
+  attachSubscriptions(server, app);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     log.info({ host: config.host, port: typeof address === 'object' && address ? address.port : config.port }, 'listening');

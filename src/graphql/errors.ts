@@ -34,11 +34,11 @@ function firstIssue(issues: ValidationIssue[], prefix = ''): { field: string; me
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof ServiceError) {
-    const { code, message, field, rule, stepIndex, retryAfter } = original.body;
+    const { code, message, field, rule, stepIndex, retryAfter, allowed, version } = original.body;
     return {
       message,
       path: formatted.path,
-      extensions: { code, field, rule, stepIndex, retryAfter, http: { status: statusOf(code) } },
+      extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, http: { status: statusOf(code) } },
     };
   }
   const issues = (original as { extensions?: { validationErrors?: ValidationIssue[] } } | null)?.extensions?.validationErrors;

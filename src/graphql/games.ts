@@ -1,6 +1,6 @@
 import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
@@ -42,6 +42,24 @@ export class Expects {
   seat!: string;
   @Field(() => String, { description: 'roll, play, respond or next-game' })
   action!: string;
+}
+
+@ObjectType({ description: 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.' })
+export class AllowedActions {
+  @Field(() => [String])
+  white!: string[];
+  @Field(() => [String])
+  black!: string[];
+}
+
+@ObjectType({ description: 'Short nardy: the session as gnubg writes it (white is gnubg\'s player 0).' })
+export class GnubgIds {
+  @Field(() => String, { description: 'The gnubg Position ID, seen from the player on roll.' })
+  positionId!: string;
+  @Field(() => String, { description: 'The gnubg Match ID.' })
+  matchId!: string;
+  @Field(() => String, { description: 'PositionID:MatchID, as gnubg\'s set gnubgid reads it.' })
+  id!: string;
 }
 
 @ObjectType()
@@ -130,6 +148,10 @@ export class Game {
   match!: MatchView | null;
   @Field(() => Expects, { nullable: true })
   expects!: Expects | null;
+  @Field(() => AllowedActions)
+  allowed!: AllowedActions;
+  @Field(() => GnubgIds, { nullable: true })
+  gnubg?: GnubgIds;
   @Field(() => [Turn], { nullable: true })
   legalTurns?: Turn[];
   @Field(() => Score, { nullable: true })
@@ -261,7 +283,7 @@ export class GamesResolver {
   async createGame(@Arg('input', () => CreateGameInput) input: CreateGameInput, @Ctx() ctx: GraphqlContext): Promise<CreatedGame> {
     const body = plain(input);
     if (input.match) body.match = plain(input.match);
-    return (await ctx.services.sessions.create(body)).body as unknown as CreatedGame;
+    return (await ctx.services.sessions.create(body, ctx.caller.client)).body as unknown as CreatedGame;
   }
 
   @Query(() => Game, { description: 'As GET /v1/games/{id}.' })
@@ -277,6 +299,19 @@ export class GamesResolver {
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })
   async gameFairness(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Fairness> {
     return (await ctx.services.sessions.fairness(id)).body as unknown as Fairness;
+  }
+
+  @Subscription(() => GameEvent, {
+    description:
+      'Every event of the game (as gameHistory) after event number `after` (default 0: the whole history), then each new event as it is saved, on any replica; completes when the game (the match) is over. Over graphql-ws on /graphql; as GET /v1/games/{id}/events.',
+    subscribe: async ({ args, context }) => (context as GraphqlContext).services.sessions.follow(String(args.id), args.after ?? 0),
+  })
+  gameEvents(
+    @Root() event: GameEvent,
+    @Arg('id', () => ID) _id: string,
+    @Arg('after', () => Int, { nullable: true, description: 'The number of the last event the client has.' }) _after?: number,
+  ): GameEvent {
+    return event;
   }
 
   private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { PubSub, buildSchema } from 'type-graphql';
 import { AnalysisResolver } from './analysis';
 import { DiagramResolver } from './diagram';
 import { GamesResolver } from './games';
@@ -10,10 +10,25 @@ import { HealthResolver, MovesResolver, VariantsResolver } from './resolvers';
 
 export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, DiagramResolver, JobsResolver] as const;
 
+/**
+ * Subscriptions follow the session store themselves (`subscribe` of each
+ * field); type-graphql still asks for a topic-based PubSub, which no field
+ * uses, so any use of one is a programming error.
+ */
+const NO_TOPICS: PubSub = {
+  publish: () => {
+    throw new Error('subscriptions here have no topics');
+  },
+  subscribe: () => {
+    throw new Error('subscriptions here have no topics');
+  },
+};
+
 /** Builds the executable schema. Input validation by class-validator is on (type-graphql leaves it off by default). */
 export function buildGraphqlSchema(): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers: [...RESOLVERS],
+    pubSub: NO_TOPICS,
     validate: { forbidUnknownValues: true, validationError: { target: false, value: false } },
   });
 }

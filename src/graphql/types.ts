@@ -97,10 +97,8 @@ export class Turn {
   notation!: string;
   @Field(() => GraphQLJSONObject, { description: 'The JSON position of the README contract.' })
   position!: object;
-  @Field(() => String)
+  @Field(() => String, { description: 'Short nardy: the gnubg Position ID of the result, the opponent on roll; long: the position key.' })
   positionId!: string;
-  @Field(() => String, { nullable: true, description: 'short nardy: the gnubg Position ID of the result, opponent on roll' })
-  gnubgId?: string;
   @Field(() => Next)
   next!: Next;
 }

@@ -8,6 +8,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import swaggerUi from 'swagger-ui-express';
 import { parse as parseYaml } from 'yaml';
 import { Logger } from 'pino';
+import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { buildGraphqlSchema } from '../graphql/schema';
@@ -25,6 +26,7 @@ import { RedisClient } from '../service/store/redis';
 import { boardPage } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
+import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
@@ -57,6 +59,8 @@ export interface AppDeps {
   graphqlLimits?: GraphqlLimits;
   /** Check every REST response against openapi.yaml (on in tests; a mismatch is a 500). */
   validateResponses?: boolean;
+  /** How often an idle event stream gets a keep-alive comment (default 15 s). */
+  eventHeartbeatMs?: number;
   /** API_KEYS: callers that may identify themselves with `X-API-Key`. */
   apiKeys?: readonly ApiKey[];
   /** METRICS_TOKEN: `/metrics` needs it as a bearer token when set. */
@@ -67,12 +71,23 @@ export interface App {
   readonly app: Express;
   readonly services: Services;
   readonly metrics: Metrics;
+  /** The executable GraphQL schema (queries, mutations and the subscriptions of `attachSubscriptions`). */
+  readonly schema: GraphQLSchema;
+  /** The document limits of GraphQL requests, for the subscription server too. */
+  readonly graphqlLimits: GraphqlLimits;
   /**
    * Marks the app as draining: /ready answers 503 so load balancers stop
-   * sending traffic, and every answer from now on closes its connection
-   * (`Connection: close`), so keep-alive clients move to another replica.
+   * sending traffic, every answer from now on closes its connection
+   * (`Connection: close`), so keep-alive clients move to another replica, and
+   * the long-lived streams (server-sent events, GraphQL subscriptions) are
+   * ended — they would otherwise keep the listener from closing; their
+   * clients resume elsewhere from their last event.
    */
   drain(): void;
+  /** Ends every event stream and subscription now (part of `drain`). */
+  closeStreams(): void;
+  /** Registers what else `closeStreams` must end (the subscription server). */
+  onCloseStreams(close: () => void): void;
   /** Stops the GraphQL server and lets accepted analyses finish (the HTTP listener belongs to the caller). */
   close(): Promise<void>;
 }
@@ -150,7 +165,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use('/board', boardPage());
 
   app.use(identify(deps.apiKeys ?? []));
-  if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis }));
+  if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis, log }));
   app.use(requireJson);
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
   app.use(
@@ -162,7 +177,12 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       ignorePaths: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/,
     }),
   );
-  app.use('/v1', v1Routes(services, metrics));
+  const streams = new EventStreams(deps.eventHeartbeatMs);
+  const closers: (() => void)[] = [() => streams.closeAll()];
+  const closeStreams = () => {
+    for (const close of closers) close();
+  };
+  app.use('/v1', v1Routes(services, metrics, streams));
   app.use(
     '/graphql',
     expressMiddleware(apollo, { context: async ({ req, res }) => graphqlContext(services, req, res) }),
@@ -173,8 +193,15 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     app,
     services,
     metrics,
+    schema,
+    graphqlLimits: limits,
     drain: () => {
       draining = true;
+      closeStreams();
+    },
+    closeStreams,
+    onCloseStreams: (close) => {
+      closers.push(close);
     },
     close: async () => {
       await apollo.stop();

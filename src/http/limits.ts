@@ -1,8 +1,9 @@
 import { RequestHandler } from 'express';
 import { Cluster } from 'ioredis';
-import { rateLimit, Store } from 'express-rate-limit';
+import { ClientRateLimitInfo, IncrementResponse, MemoryStore, Options, rateLimit, Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { RedisClient } from '../service/store/redis';
+import { WarnLog, throttledWarn } from './observability';
 
 /**
  * Per-client request counting (optional, RATE_LIMIT_MAX; off by default:
@@ -18,6 +19,64 @@ export interface RateLimitOptions {
   readonly windowSeconds: number;
   readonly redis?: RedisClient | null;
   readonly prefix?: string;
+  /** Where Redis failures (throttled JSON lines) and the limiter's own messages go. */
+  readonly log?: WarnLog;
+}
+
+/**
+ * Counts in Redis and, while Redis fails, in this process: the limit holds
+ * through an outage (per replica) instead of being switched off.
+ */
+class FallbackStore implements Store {
+  private readonly local = new MemoryStore();
+  readonly prefix: string;
+
+  constructor(
+    private readonly shared: Store,
+    private readonly onFailure: (error: unknown) => void,
+  ) {
+    this.prefix = shared.prefix ?? '';
+  }
+
+  init(options: Options): void {
+    this.local.init(options);
+    void Promise.resolve(this.shared.init?.(options)).catch((e) => this.onFailure(e));
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    try {
+      return await this.shared.get?.(key);
+    } catch (e) {
+      this.onFailure(e);
+      return this.local.get(key);
+    }
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    try {
+      return await this.shared.increment(key);
+    } catch (e) {
+      this.onFailure(e);
+      return this.local.increment(key);
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    try {
+      await this.shared.decrement(key);
+    } catch {
+      await this.local.decrement(key);
+    }
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.local.resetKey(key);
+    await Promise.resolve(this.shared.resetKey(key)).catch(() => undefined);
+  }
+
+  shutdown(): void {
+    this.local.shutdown();
+  }
 }
 
 export function rateLimiter(options: RateLimitOptions): RequestHandler {
@@ -25,7 +84,7 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
   let store: Store | undefined;
   if (options.redis) {
     const client = options.redis;
-    store = new RedisStore({
+    const shared = new RedisStore({
       prefix: `${options.prefix ?? 'nardy'}:rate:`,
       // On a Cluster, EVALSHA runs on the key's master: load the scripts on every master.
       sendCommand: async (command: string, ...args: string[]) => {
@@ -36,14 +95,19 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
         return client.call(command, ...args) as Promise<number | string | (number | string)[]>;
       },
     });
+    store = new FallbackStore(shared, options.log ? throttledWarn(options.log, 'rate limit: Redis is not answering; counting in this process until it does') : () => undefined);
   }
   return rateLimit({
     windowMs: options.windowSeconds * 1000,
     limit: options.max,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    // A limiter whose store is down must not take the service down with it.
+    // A limiter whose store is down must not take the service down with it (the fallback counts in memory).
     passOnStoreError: true,
+    // express-rate-limit's own messages (configuration checks) as JSON lines, never stack traces on stderr.
+    logger: options.log
+      ? { warn: throttledWarn(options.log, 'rate limiter'), error: throttledWarn(options.log, 'rate limiter') }
+      : { warn: () => undefined, error: () => undefined },
     // A caller with an API key is counted by its key, others by address (callers.ts).
     keyGenerator: (_req, res) => (res.locals.identity as { client: string } | undefined)?.client ?? 'unknown',
     ...(store ? { store } : {}),

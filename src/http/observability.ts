@@ -9,17 +9,43 @@ import { Services } from './services';
  * `X-Request-Id`, and Prometheus metrics: per-route request counts and
  * latency, cache hits and misses, move-generation timings, store state.
  */
-export function createLogger(level = 'info'): Logger {
-  return pino({
+export function createLogger(level = 'info', destination?: pino.DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     messageKey: 'message',
-    formatters: { level: (label) => ({ level: label }) },
-  });
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface WarnLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * A logger for faults that repeat at request rate (a store that does not
+ * answer): one JSON line at `warn` with the error's message — no stack —
+ * at most every `intervalMs`, counting the occurrences it left out.
+ */
+export function throttledWarn(log: WarnLog, message: string, intervalMs = 10_000, now: () => number = Date.now): (error: unknown) => void {
+  let last = -Infinity;
+  let suppressed = 0;
+  return (error) => {
+    const t = now();
+    if (t - last < intervalMs) {
+      suppressed++;
+      return;
+    }
+    last = t;
+    const err = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    log.warn({ err: err.split('\n')[0].slice(0, 300), suppressed }, message);
+    suppressed = 0;
+  };
+}
 
 export interface Metrics {
   readonly registry: Registry;
@@ -180,8 +206,9 @@ export function observe(log: Logger, metrics: Metrics): RequestHandler {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
       const route = routeOf(req);
       record(req.method, route, res.statusCode, seconds);
-      const failed = res.statusCode >= 500;
-      if (!log.isLevelEnabled(failed ? 'error' : 'info')) return;
+      // 503 is the service refusing work it cannot take now (store away, queue full, draining): a warning.
+      const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
+      if (!log.isLevelEnabled(level)) return;
       const fields = {
         requestId: id,
         method: req.method,
@@ -190,8 +217,8 @@ export function observe(log: Logger, metrics: Metrics): RequestHandler {
         status: res.statusCode,
         durationMs: Math.round(seconds * 1e5) / 100,
       };
-      if (failed) log.error(fields, 'request failed');
-      else log.info(fields, 'request');
+      if (level === 'info') log.info(fields, 'request');
+      else log[level](fields, 'request failed');
     });
     next();
   };

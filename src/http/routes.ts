@@ -5,6 +5,7 @@ import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
+import { EventStreams, gameMessages } from './events';
 import { analysisCaller } from './callers';
 import { jobRoutes } from './jobs';
 import { diagramRoutes } from './diagram';
@@ -49,7 +50,7 @@ function sendCached<T>(req: Request, res: Response, answer: CachedAnswer<T>): vo
 }
 
 /** Thin REST routes: parse (JSON body, headers), call one service function, format. */
-export function v1Routes(services: Services, metrics?: Metrics): Router {
+export function v1Routes(services: Services, metrics?: Metrics, streams: EventStreams = new EventStreams()): Router {
   const router = Router();
   router.get('/variants', (_req, res) => {
     res.json(listVariants());
@@ -84,9 +85,9 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
-  router.use('/rollouts', jobRoutes(services.jobs, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
+  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
   if (services.jobs.matchAnalysis) {
-    router.use('/analyses', jobRoutes(services.jobs, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
+    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
   }
   router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {
@@ -101,13 +102,16 @@ export function v1Routes(services: Services, metrics?: Metrics): Router {
   });
 
   router.post('/games', async (req, res) => {
-    send(res, await services.sessions.create(req.body));
+    send(res, await services.sessions.create(req.body, analysisCaller(req, res).client));
   });
   router.get('/games/:id', async (req, res) => {
     send(res, await services.sessions.get(req.params.id));
   });
   router.get('/games/:id/history', async (req, res) => {
     send(res, await services.sessions.history(req.params.id));
+  });
+  router.get('/games/:id/events', async (req, res) => {
+    await streams.stream(req, res, gameMessages(await services.sessions.follow(req.params.id, EventStreams.lastEventId(req))));
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));

@@ -47,6 +47,15 @@ export interface ServiceOptions {
   analysisInlineCost?: number;
   /** ANALYSIS_RATE_BUDGET evaluations per client and window (counted in `redis` when given). */
   analysisRateBudget?: { perWindow: number; windowSeconds: number; redis?: RedisClient | null; onRedisFailure?: (error: unknown) => void };
+  /** MAX_GAMES: the bound of the in-memory session store (when `store` is not given). */
+  maxGames?: number;
+  /** UNSTARTED_GAME_TTL_SECONDS and FINISHED_GAME_TTL_SECONDS (default: the game TTL). */
+  unstartedGameTtlSeconds?: number;
+  finishedGameTtlSeconds?: number;
+  /** GAME_CREATE_LIMIT games per client and window, counted like the analysis budget (same window and Redis). */
+  gameCreateLimit?: number;
+  /** Told of each session-store failure (main.ts logs them throttled). */
+  onStoreError?: (error: unknown) => void;
   /**
    * Analysis jobs: the queue (default: in this process, results kept
    * `ttlSeconds`), whether this process works it and how many jobs at once,
@@ -60,12 +69,18 @@ export interface ServiceOptions {
   } & Partial<JobSettings>;
 }
 
+/** Counts per client and window: in Redis when there is one (with the in-process fallback), else here. */
+function workBudget(rate: NonNullable<ServiceOptions['analysisRateBudget']> | undefined, prefix: string) {
+  const windowSeconds = rate?.windowSeconds ?? 60;
+  return rate?.redis ? new RedisWorkBudget(rate.redis, windowSeconds, prefix, rate.onRedisFailure) : new MemoryWorkBudget(windowSeconds);
+}
+
 /** Default ANALYSIS_JOB_MAX_COST (config.ts): about a 2-ply analysis of a long match. */
 const JOB_MAX_COST = 200_000_000;
 
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
-  const store = options.store ?? new MemorySessionStore();
+  const store = options.store ?? new MemorySessionStore(Date.now, { maxGames: options.maxGames });
   const cacheStore = options.cacheStore ?? new MemoryCache();
   const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600);
   const analysis = analysisService(options, cache);
@@ -81,6 +96,10 @@ export function buildServices(options: ServiceOptions = {}): Services {
       store,
       seeds: options.seeds ?? cryptoSeeds,
       ttlSeconds: options.gameTtlSeconds ?? 7 * 24 * 3600,
+      unstartedTtlSeconds: options.unstartedGameTtlSeconds,
+      onStoreError: options.onStoreError,
+      finishedTtlSeconds: options.finishedGameTtlSeconds,
+      createBudget: options.gameCreateLimit ? { perWindow: options.gameCreateLimit, counter: workBudget(options.analysisRateBudget, 'nardy:games') } : undefined,
       idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? 24 * 3600,
       now: options.now ?? (() => new Date()),
     }),
@@ -117,9 +136,7 @@ function analysisService(options: ServiceOptions, cache: HotCache): AnalysisServ
       rate && rate.perWindow > 0
         ? {
             perWindow: rate.perWindow,
-            counter: rate.redis
-              ? new RedisWorkBudget(rate.redis, rate.windowSeconds, 'nardy', rate.onRedisFailure)
-              : new MemoryWorkBudget(rate.windowSeconds),
+            counter: workBudget(rate, 'nardy'),
           }
         : null,
   });

@@ -18,7 +18,9 @@ export const SERVICE_ERROR_CODES = [
   'ILLEGAL_PLAY',
   'INCOMPLETE_PLAY',
   'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_REUSED',
   'STORE_UNAVAILABLE',
+  'STORE_FULL',
   'UNKNOWN_API_KEY',
   'ANALYSIS_TOO_COSTLY',
   'ANALYSIS_BUSY',
@@ -83,6 +85,7 @@ export function statusOf(code: ServiceErrorCode): number {
       return 415;
     case 'ILLEGAL_PLAY':
     case 'INCOMPLETE_PLAY':
+    case 'IDEMPOTENCY_KEY_REUSED':
     case 'ANALYSIS_TOO_COSTLY':
       return 422;
     case 'RATE_LIMITED':
@@ -90,6 +93,7 @@ export function statusOf(code: ServiceErrorCode): number {
     case 'INTERNAL':
       return 500;
     case 'STORE_UNAVAILABLE':
+    case 'STORE_FULL':
     case 'ANALYSIS_BUSY':
     case 'ANALYSIS_CANCELLED':
     case 'SHUTTING_DOWN':

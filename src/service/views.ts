@@ -25,8 +25,6 @@ export interface TurnView {
   notation: string;
   position: object;
   positionId: string;
-  /** Short nardy: the gnubg Position ID of the result with the opponent on roll. */
-  gnubgId?: string;
   next: NextView;
 }
 

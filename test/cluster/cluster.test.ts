@@ -1,12 +1,12 @@
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
-import { resolve } from 'path';
 import { Cluster } from 'ioredis';
 import request from 'supertest';
 import { readConfig } from '../../src/config';
 import { buildServices } from '../../src/http/services';
 import { RedisCache, RedisSessionStore, createRedisCluster, whenReady } from '../../src/service/store/redis';
 import { testApp } from '../support/app';
+import { startService, stopProcess } from '../support/processes';
 
 /*
  * Scale-out on a Redis Cluster. Needs REDIS_CLUSTER_NODES (host:port,host:port,…),
@@ -25,7 +25,6 @@ import { testApp } from '../support/app';
  */
 
 const NODES = process.env.REDIS_CLUSTER_NODES?.trim() ?? '';
-const ROOT = resolve(__dirname, '../..');
 
 if (NODES === '') {
   describe('Redis Cluster', () => {
@@ -222,49 +221,16 @@ if (NODES === '') {
     const servers: { proc: ChildProcess; base: string; log: string[] }[] = [];
     let cluster: Cluster;
 
-    async function freePort(): Promise<number> {
-      const { createServer } = await import('net');
-      return new Promise((ok, ko) => {
-        const s = createServer();
-        s.once('error', ko);
-        s.listen(0, '127.0.0.1', () => {
-          const address = s.address();
-          s.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-        });
-      });
-    }
-
     async function startServer(): Promise<{ proc: ChildProcess; base: string; log: string[] }> {
-      const port = await freePort();
       const env: NodeJS.ProcessEnv = {
         ...process.env,
         REDIS_CLUSTER_NODES: NODES,
-        PORT: String(port),
-        HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         GAME_TTL_SECONDS: '600',
         NODE_ENV: 'production',
       };
       delete env.REDIS_URL;
-      const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const log: string[] = [];
-      proc.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
-      proc.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
-      const server = { proc, base: `http://127.0.0.1:${port}`, log };
-      servers.push(server);
-      for (let i = 0; i < 300; i++) {
-        if (proc.exitCode !== null) throw new Error(`${entry} exited with ${proc.exitCode}: ${log.join('')}`);
-        const ok = await fetch(`${server.base}/health`)
-          .then((r) => r.status === 200)
-          .catch(() => false);
-        if (ok) return server;
-        await sleep(100);
-      }
-      throw new Error(`${entry} on port ${port} did not answer /health in 30 s: ${log.join('')}`);
+      return startService(entry, env, '/health', servers);
     }
 
     async function call(
@@ -282,17 +248,7 @@ if (NODES === '') {
       return { status: res.status, body: (await res.json()) as Record<string, never> };
     }
 
-    async function stop(proc: ChildProcess): Promise<number | null> {
-      if (proc.exitCode !== null) return proc.exitCode;
-      return new Promise((ok) => {
-        const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
-        proc.once('exit', (code) => {
-          clearTimeout(timer);
-          ok(code);
-        });
-        proc.kill('SIGTERM');
-      });
-    }
+    const stop = stopProcess;
 
     beforeAll(async () => {
       cluster = await connect();

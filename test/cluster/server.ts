@@ -1,6 +1,7 @@
 import { createServer } from 'http';
 import { ConfigError, readConfig } from '../../src/config';
 import { createApp } from '../../src/http/app';
+import { attachSubscriptions } from '../../src/graphql/subscriptions';
 import { createLogger } from '../../src/http/observability';
 import { buildServices } from '../../src/http/services';
 import { RedisCache, RedisSessionStore, createRedisCluster, whenReady } from '../../src/service/store/redis';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     },
   });
   const server = createServer(app.app);
+  attachSubscriptions(server, app);
   server.listen(config.port, config.host, () =>
     log.info({ host: config.host, port: config.port, pid: process.pid }, 'listening'),
   );

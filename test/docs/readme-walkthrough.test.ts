@@ -54,6 +54,9 @@ describe('README walkthrough', () => {
       expect(JSON.parse(lines[2])[0]).toBe(4);
       expect(lines[3]).toBe('roll play roll');
       expect(lines[4]).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.parse(lines[5])).toEqual({ white: ['resign'], black: ['play', 'resign'] });
+      expect(lines[6]).toBe('id: 3 id: 4 id: 5 event: end');
+      expect(lines).toHaveLength(7);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -213,6 +213,15 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
       await walk(app, { method: 'post', path, send: (r) => asMover(r).set('idempotency-key', 'k'.repeat(201)) });
       await walk(app, { method: 'post', path: `/v1/games/nope/${action}`, send: asMover });
     }
+    // Event streams: unknown games, a bad Last-Event-ID; a finished game's stream ends by itself.
+    for (const bad of ['nope', 'x'.repeat(65)]) await walk(app, { method: 'get', path: `/v1/games/${bad}/events`, send: nothing });
+    await walk(app, { method: 'get', path: `/v1/games/${id}/events`, send: (r) => r.set('last-event-id', 'seven') });
+    const over = await request(app.app).post('/v1/games').send({ variant: 'long' });
+    const resigner = over.body.state.expects.seat as 'white' | 'black';
+    await request(app.app).post(`/v1/games/${over.body.id}/resign`).set('authorization', `Bearer ${over.body.seats[resigner].token}`).send({});
+    const stream = await walk(app, { method: 'get', path: `/v1/games/${over.body.id}/events`, send: nothing });
+    expect(stream.status).toBe(200);
+    expect(stream.text).toContain('event: end');
     // A played-out roll, then plays: illegal, incomplete, and legal.
     const rolled = await walk(app, { method: 'post', path: `/v1/games/${id}/roll`, send: (r) => r.set('authorization', `Bearer ${seats[onRoll].token}`) });
     if (rolled.status === 200) {

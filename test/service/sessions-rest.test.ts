@@ -171,6 +171,41 @@ describe('sessions over REST', () => {
     expect(history.filter((e: { type: string }) => e.type === 'roll')).toHaveLength(1);
   });
 
+  it('an Idempotency-Key is bound to seat, action and body: reused otherwise → 422 IDEMPOTENCY_KEY_REUSED, nothing applied', async () => {
+    const created = await create({ variant: 'long', rules: { openingRoll: 'fixedFirstSeat' } });
+    const path = `/v1/games/${created.id}`;
+    const white = `Bearer ${created.seats.white.token}`;
+    const black = `Bearer ${created.seats.black.token}`;
+    const rolled = await request(app.app).post(`${path}/roll`).set('authorization', white).set('idempotency-key', 'k-1').send({});
+    expect(rolled.status).toBe(200);
+    const turns = rolled.body.legalTurns as { steps: object[]; notation: string }[];
+    const played = await request(app.app).post(`${path}/play`).set('authorization', white).set('idempotency-key', 'k-2').send({ steps: turns[0].steps });
+    expect(played.status).toBe(200);
+    expect(played.body.expects).toEqual({ seat: 'black', action: 'roll' });
+    // Black's roll under White's key: refused, and Black has not rolled.
+    const stolen = await request(app.app).post(`${path}/roll`).set('authorization', black).set('idempotency-key', 'k-1').send({});
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'Idempotency-Key' });
+    // The same seat with another action or another body under a used key: refused too.
+    const otherAction = await request(app.app).post(`${path}/resign`).set('authorization', white).set('idempotency-key', 'k-2').send({});
+    expect(otherAction.status).toBe(422);
+    expect(otherAction.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    if (turns.length > 1) {
+      const otherBody = await request(app.app).post(`${path}/play`).set('authorization', white).set('idempotency-key', 'k-2').send({ steps: turns[1].steps });
+      expect(otherBody.status).toBe(422);
+      expect(otherBody.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    // The same request again is a replay.
+    const replay = await request(app.app).post(`${path}/play`).set('authorization', white).set('idempotency-key', 'k-2').send({ steps: turns[0].steps });
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(played.body);
+    const state = (await request(app.app).get(path)).body;
+    expect(state.version).toBe(3);
+    expect(state.expects).toEqual({ seat: 'black', action: 'roll' });
+    expect(state.allowed).toEqual({ white: ['resign'], black: ['roll', 'resign'] });
+  });
+
   it('illegal and incomplete plays are 422 with the rule; nothing changes', async () => {
     const created = await create({ variant: 'long', rules: { openingRoll: 'fixedFirstSeat' } });
     const token = created.seats.white.token;
@@ -203,7 +238,7 @@ describe('sessions over REST', () => {
     const token = created.seats[seat].token;
     const play = await request(app.app).post(`/v1/games/${created.id}/play`).set('authorization', `Bearer ${token}`).send({ notation: '24/18' });
     expect(play.status).toBe(409);
-    expect(play.body.error.code).toBe('ACTION_NOT_EXPECTED');
+    expect(play.body.error).toMatchObject({ code: 'ACTION_NOT_EXPECTED', allowed: ['roll', 'resign'], version: 1 });
     const unknown = await request(app.app).post(`/v1/games/${created.id}/jump`).set('authorization', `Bearer ${token}`).send({});
     expect(unknown.status).toBe(404);
     const missing = await request(app.app).get('/v1/games/does-not-exist');

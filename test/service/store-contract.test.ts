@@ -33,11 +33,13 @@ const implementations: [string, () => Promise<Subject>][] = [
     'redis',
     async () => {
       const { client, prefix } = await testRedis();
+      const store = new RedisSessionStore(client, prefix);
       return {
-        store: new RedisSessionStore(client, prefix),
+        store,
         cache: new RedisCache(client, prefix),
         wait: (s) => new Promise((r) => setTimeout(r, s * 1000)),
-        close: async () => client.disconnect(),
+        // Closes the client and the store's own pub/sub connection.
+        close: () => store.close(),
       };
     },
   ],
@@ -99,6 +101,28 @@ describe.each(implementations)('session store contract: %s', (_name, make) => {
     // A conflicting save records nothing.
     expect(await s.store.save('d', 1, 'other', 60, [], { key: 'key-3', response, ttlSeconds: 60 })).toBe('conflict');
     expect(await s.store.idempotent('d', 'key-3')).toBeNull();
+  });
+
+  it('publishes the events of each create and save to the subscribers of that session, in order, until they unsubscribe', async () => {
+    const got: string[][] = [];
+    const other: string[][] = [];
+    const stop = s.store.subscribe('sub', (events) => got.push([...events]));
+    const stopOther = s.store.subscribe('sub-other', (events) => other.push([...events]));
+    // Redis: SUBSCRIBE is asynchronous on its own connection; let it land.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await s.store.create('sub', '{}', 60, ['{"n":1}', '{"n":2}'])).toBe(true);
+    expect(await s.store.save('sub', 1, '{}', 60, ['{"n":3}'])).toBe('saved');
+    expect(await s.store.save('sub', 2, '{}', 60, [])).toBe('saved');
+    expect(await s.store.save('sub', 1, '{}', 60, ['{"n":99}'])).toBe('conflict');
+    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([['{"n":1}', '{"n":2}'], ['{"n":3}']]);
+    stop();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await s.store.save('sub', 3, '{}', 60, ['{"n":4}'])).toBe('saved');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toHaveLength(2);
+    expect(other).toEqual([]);
+    stopOther();
   });
 
   it('sessions expire after their TTL', async () => {

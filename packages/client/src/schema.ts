@@ -471,7 +471,10 @@ export interface paths {
          *     token — keep it secret: every action needs it (`Authorization: Bearer <token>`), and it
          *     cannot be derived from the id. The opening follows the variant (`openingRoll`): a server
          *     roll-off, or White first. Dice are rolled by the server and are provably fair
-         *     (docs/fairness.md). Games expire after `GAME_TTL_SECONDS` (default 7 days) without an action.
+         *     (docs/fairness.md). Games expire after `GAME_TTL_SECONDS` (default 7 days) without an action;
+         *     a game that never had an action after `UNSTARTED_GAME_TTL_SECONDS` (1 hour), a finished one
+         *     after `FINISHED_GAME_TTL_SECONDS` (1 day). Each client may create `GAME_CREATE_LIMIT` games
+         *     per rate window (300 per 60 s by default).
          */
         post: operations["createGame"];
         delete?: never;
@@ -519,6 +522,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game's events as they happen (server-sent events)
+         * @description A `text/event-stream`: every event of the game's history (the objects of
+         *     `/v1/games/{id}/history`), oldest first, then each new event as it is saved — on this
+         *     replica or any other sharing the store — until the game (the match) is over. Each
+         *     message's `id` is the event number `n`; after a disconnection, reconnect with
+         *     `Last-Event-ID` (EventSource does so by itself) and the stream goes on after that event
+         *     with nothing lost or repeated. Comment lines (`: keep-alive`) every 15 s keep proxies
+         *     from closing an idle stream. When the session is over the stream sends one
+         *     `event: end` (data `{"last": n}`) and closes; close the EventSource on it. On shutdown a
+         *     replica ends its streams; clients reconnect (to another replica) with their
+         *     `Last-Event-ID`. The same events are the GraphQL subscription `gameEvents(id, after)`
+         *     (graphql-ws protocol on `/graphql`).
+         */
+        get: operations["streamGameEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/fairness": {
         parameters: {
             query?: never;
@@ -556,7 +589,13 @@ export interface paths {
          *     version you acted on; the store applies an action atomically, so of concurrent conflicting
          *     actions exactly one succeeds and the others get `409 VERSION_CONFLICT` with the current
          *     `version`. `Idempotency-Key` makes a retried action return the first answer without
-         *     applying it twice (`Idempotent-Replayed: true`).
+         *     applying it twice (`Idempotent-Replayed: true`). A key is bound to the request it was
+         *     first used for — the seat, the action and the body: the same key with another seat,
+         *     action or body is refused with `422 IDEMPOTENCY_KEY_REUSED`.
+         *
+         *     Every refusal of an action (403, 409, 422) carries `allowed` — what this seat may do
+         *     now — and `version`, the version it was judged against; `Game.allowed` gives the same
+         *     lists beforehand.
          */
         post: operations["gameAction"];
         delete?: never;
@@ -1187,12 +1226,32 @@ export interface components {
                 winner?: components["schemas"]["Side"];
             };
             expects: null | components["schemas"]["Expects"];
+            /**
+             * @description What each seat may do now, so clients enable buttons without probing: exactly the
+             *     actions the server accepts from that seat (with a valid body). Both seats may
+             *     `resign` while a game is in progress; either may send `next-game` between the games
+             *     of a match; a finished game lists nothing.
+             */
+            allowed: {
+                white: components["schemas"]["AllowedActionList"];
+                black: components["schemas"]["AllowedActionList"];
+            };
+            /** @description Short nardy only — the session as gnubg writes it (white is gnubg's player 0). */
+            gnubg?: {
+                /** @description The gnubg Position ID, seen from the player on roll. */
+                positionId: string;
+                /** @description The gnubg Match ID: cube, player on roll, who decides, dice, match length and score. */
+                matchId: string;
+                /** @description PositionID:MatchID, as gnubg's `set gnubgid` reads it. */
+                id: string;
+            };
             legalTurns?: components["schemas"]["Turn"][];
             result?: components["schemas"]["Score"];
             fairness: {
                 commitment: string;
             };
         };
+        AllowedActionList: ("roll" | "play" | "double" | "take" | "drop" | "beaver" | "raccoon" | "resign" | "next-game")[];
         /** @description Who must act next in a session, and how. */
         Expects: {
             seat: components["schemas"]["Side"];
@@ -1306,7 +1365,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The state moved on (`VERSION_CONFLICT` with `version`, `ACTION_NOT_EXPECTED` with `expects`, `GAME_FINISHED`). */
+        /** @description `VERSION_CONFLICT` (with `version`), `ACTION_NOT_EXPECTED` (with `expects`) or `GAME_FINISHED`; each with `allowed`, this seat's actions now. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2252,9 +2311,21 @@ export interface operations {
             401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
+            /** @description The client created `GAME_CREATE_LIMIT` games in this window (`RATE_LIMITED`, with `Retry-After`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["Internal"];
-            /** @description The session store is unavailable. */
+            /**
+             * @description The session store is unavailable (`STORE_UNAVAILABLE`), or — without Redis — it holds
+             *     `MAX_GAMES` games and every one is in play (`STORE_FULL`, with `Retry-After`): finished
+             *     games, expired ones and games that never had an action make room first.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,6 +2420,66 @@ export interface operations {
             503: components["responses"]["StoreUnavailable"];
         };
     };
+    streamGameEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The number of the last event the client has; the stream starts after it (0 or absent = the whole history). */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The stream. Each event: `id: <n>` and `data: <GameEvent as JSON>`, e.g.
+             *
+             *         id: 3
+             *         data: {"n":3,"at":"2026-01-01T00:00:00.000Z","game":1,"type":"roll","seat":"white","dice":[6,5]}
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `Last-Event-ID` is not an event number (`INVALID_REQUEST`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such game, or it has expired. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            /** @description The session store is unavailable (`STORE_UNAVAILABLE`), or the replica is shutting down (`SHUTTING_DOWN`; reconnect with `Last-Event-ID`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getGameFairness: {
         parameters: {
             query?: never;
@@ -2431,8 +2562,9 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description `ILLEGAL_PLAY` (with `violation`: the rule code, `rule`, `stepIndex`), `INCOMPLETE_PLAY`
-             *     (with `remainingDice`), or a cube rule (`CUBE_DISABLED`, `CUBE_NOT_OWNED`,
-             *     `CRAWFORD_NO_DOUBLE`, `NOT_BEFORE_ROLL`, `CUBE_CAP_REACHED`, `BEAVER_NOT_ALLOWED`, …).
+             *     (with `remainingDice`), a cube rule (`CUBE_DISABLED`, `CUBE_NOT_OWNED`,
+             *     `CRAWFORD_NO_DOUBLE`, `NOT_BEFORE_ROLL`, `CUBE_CAP_REACHED`, `BEAVER_NOT_ALLOWED`, …), or
+             *     `IDEMPOTENCY_KEY_REUSED`. Each with `allowed` (this seat's actions now) and `version`.
              */
             422: {
                 headers: {

@@ -257,7 +257,16 @@ export function applyCubeAction(
     }
     if (by !== context.onRoll) return fail('NOT_YOUR_TURN', 'only the side on roll may double', 'CUBE-2');
     if (context.openingMove) {
-      return fail('NOT_BEFORE_ROLL', 'no double during the opening move: its roll is already made', 'CUBE-2');
+      // CUBE-2 forbids a double in the first turn of a game: where the roll-off dice are
+      // the opening roll they are already made; where the first mover rolls afresh
+      // (or moves first by seat) there is still no double before the first play.
+      return fail(
+        'NOT_BEFORE_ROLL',
+        context.rolled
+          ? 'no double during the opening move: its roll is already made'
+          : 'no double in the first turn of a game: the cube can be turned from the second turn on',
+        'CUBE-2',
+      );
     }
     if (context.rolled) {
       return fail('NOT_BEFORE_ROLL', 'a double is offered before rolling, not after', 'CUBE-2');

@@ -1,9 +1,9 @@
 import { Dice } from '../../engine/dice';
-import { CubeActionType, INITIAL_CUBE, applyCubeAction, applyRollOffTie, stakeOf } from '../../engine/scoring/cube';
+import { CubeActionType, INITIAL_CUBE, applyCubeAction, applyRollOffTie, legalCubeActions, stakeOf } from '../../engine/scoring/cube';
 import { CubeError } from '../../engine/scoring/cube-errors';
 import { nextMatchState } from '../../engine/scoring/match';
 import { GameScore, ResignLevel } from '../../engine/scoring/score';
-import { Side, otherSide } from '../../engine/side';
+import { SIDES, Side, otherSide } from '../../engine/side';
 import { ServiceError, fail } from '../errors';
 import { Play, SessionFamily } from '../families/types';
 import { commitmentOf, rollAt } from './fairness';
@@ -181,6 +181,65 @@ function afterPlay<R, S>(w: Working<R, S>, state: S): void {
   }
 }
 
+/** Every action a seat can send, in the order the allowed lists give them. */
+export const ACTION_NAMES = ['roll', 'play', 'double', 'take', 'drop', 'beaver', 'raccoon', 'resign', 'next-game'] as const;
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+export type AllowedActions = Record<Side, ActionName[]>;
+
+/** The cube situation of the side on turn, as `applyCubeAction` judges it. */
+function cubeContext<R, S>(w: Working<R, S>, onRoll: Side) {
+  const game = w.record.game;
+  return { onRoll, rolled: game.dice !== null, openingMove: game.opening, match: w.record.match };
+}
+
+/**
+ * What each seat may do now, so that clients enable buttons without probing:
+ * exactly the actions `act` would accept from that seat (a listed action
+ * succeeds with a valid body; an unlisted one is refused).
+ *
+ * - a game in progress: the seat expected to roll rolls and, when CUBE-2 and
+ *   CUBE-6 allow, doubles (never during the LN-SCORE-6 last roll, which is
+ *   not a turn of its own); the seat expected to play plays; the doubled
+ *   side answers with take / drop and, where CUBE-5 is in force, beaver or
+ *   raccoon; both seats may resign;
+ * - between the games of a match: either seat may start the next game;
+ * - a finished game or match: nothing.
+ */
+export function allowedActions<R, S>(w: Working<R, S>): AllowedActions {
+  const { record } = w;
+  const game = record.game;
+  const allowed: AllowedActions = { white: [], black: [] };
+  const expects = record.expects;
+  if (record.status === 'finished' || !expects || game.result) {
+    if (expects?.action === 'next-game') for (const side of SIDES) allowed[side].push('next-game');
+    return allowed;
+  }
+  const seat = expects.seat;
+  switch (expects.action) {
+    case 'roll':
+      allowed[seat].push('roll');
+      if (game.cube && !game.lastRoll && legalCubeActions(record.cubeConfig, game.cube, cubeContext(w, seat), seat).includes('double')) {
+        allowed[seat].push('double');
+      }
+      break;
+    case 'play':
+      allowed[seat].push('play');
+      break;
+    case 'respond':
+      if (game.cube) {
+        const answers = legalCubeActions(record.cubeConfig, game.cube, cubeContext(w, w.family.sideToAct(w.state)), seat);
+        allowed[seat].push(...answers.filter((a) => a !== 'double'));
+      }
+      break;
+    case 'next-game':
+      for (const side of SIDES) allowed[side].push('next-game');
+      return allowed;
+  }
+  for (const side of SIDES) allowed[side].push('resign');
+  return allowed;
+}
+
 function expect<R, S>(w: Working<R, S>, seat: Side, action: string): void {
   const expects = w.record.expects;
   if (w.record.status === 'finished' || !expects) fail('GAME_FINISHED', 'the game is over');
@@ -241,13 +300,14 @@ export function act<R, S>(w: Working<R, S>, seat: Side, input: SessionActionInpu
     case 'raccoon': {
       if (record.status === 'finished' || game.result) fail('GAME_FINISHED', 'the game is over');
       if (!game.cube) fail('CUBE_DISABLED', 'this game is played without the doubling cube', { rule: 'LN-SCORE-5' });
-      if (input.type === 'double') expect(w, seat, 'roll');
-      else expect(w, seat, 'respond');
-      const onRoll = input.type === 'double' ? seat : (record.expects?.seat ?? seat);
+      if (input.type === 'double') {
+        expect(w, seat, 'roll');
+        if (game.lastRoll) fail('NOT_BEFORE_ROLL', 'no double on the last roll: the game is decided but for that roll', { rule: 'LN-SCORE-6' });
+      } else expect(w, seat, 'respond');
       const outcome = applyCubeAction(
         record.cubeConfig,
         game.cube,
-        { onRoll: input.type === 'double' ? onRoll : family.sideToAct(w.state), rolled: game.dice !== null, openingMove: game.opening, match: record.match },
+        cubeContext(w, input.type === 'double' ? seat : family.sideToAct(w.state)),
         { type: input.type, by: seat },
       );
       if (!outcome.ok) cubeFailure(outcome.error);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import { CubeActionType } from '../../engine/scoring/cube';
 import { newMatch } from '../../engine/scoring/match';
 import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side } from '../../engine/side';
@@ -9,9 +8,11 @@ import { ServiceError, fail } from '../errors';
 import { AnyBound, bind, rebind } from '../families';
 import { Play } from '../families/types';
 import { checkKeys, isPlainObject } from '../request';
-import { SessionStore, StoreUnavailableError, StoredResponse } from '../store/types';
+import { WorkBudget } from '../budget';
+import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
-import { SessionActionInput, Working, act, startGame } from './flow';
+import { GameFeed } from './feed';
+import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, startGame } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
@@ -19,11 +20,19 @@ import { GameView, fairnessView, gameView, historyView } from './views';
 export interface SessionDeps {
   readonly store: SessionStore;
   readonly seeds: SeedSource;
-  /** Games expire this long after their last action (default 7 days). */
+  /** Games in play expire this long after their last action (GAME_TTL_SECONDS, default 7 days). */
   readonly ttlSeconds: number;
+  /** Games that never had an action expire this long after their creation (UNSTARTED_GAME_TTL_SECONDS). */
+  readonly unstartedTtlSeconds?: number;
+  /** Finished games (and matches) are kept this long for reading and checking the dice (FINISHED_GAME_TTL_SECONDS). */
+  readonly finishedTtlSeconds?: number;
+  /** GAME_CREATE_LIMIT: games each client may create per window, counted here. */
+  readonly createBudget?: { readonly counter: WorkBudget; readonly perWindow: number };
   /** Idempotency records are kept this long (default 24 hours). */
   readonly idempotencyTtlSeconds: number;
   readonly now: () => Date;
+  /** Told of each store failure (the transports log them, throttled). */
+  readonly onStoreError?: (error: unknown) => void;
   /** Random bytes for ids and tokens (injectable for tests). */
   readonly random?: (n: number) => Buffer;
 }
@@ -45,9 +54,8 @@ export interface Answer<T> {
   readonly replayed?: boolean;
 }
 
-export type ActionName = 'roll' | 'play' | CubeActionType | 'resign' | 'next-game';
-
-export const ACTION_NAMES: readonly ActionName[] = ['roll', 'play', 'double', 'take', 'drop', 'beaver', 'raccoon', 'resign', 'next-game'];
+export { ACTION_NAMES };
+export type { ActionName };
 
 
 function hashToken(token: string): string {
@@ -60,17 +68,22 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a store call; store failures become 503s (and are told to `onStoreError`). */
+async function guarded<T>(work: () => Promise<T>, onStoreError?: (error: unknown) => void): Promise<T> {
   try {
     return await work();
   } catch (e) {
+    if (e instanceof StoreFullError) {
+      // Games in play finish or expire; a minute is a fair first guess of when a place frees up.
+      fail('STORE_FULL', `the server holds as many games in play as it may (${e.maxGames}); try again later`, { retryAfter: 60 });
+    }
     if (e instanceof StoreUnavailableError) {
+      onStoreError?.(e.cause ?? e);
       fail('STORE_UNAVAILABLE', 'the session store is unavailable; try again shortly');
     }
     throw e;
   }
 }
-
 
 /** Parses the body of an action into the flow's input. */
 export function parseAction(name: ActionName, body: unknown): SessionActionInput {
@@ -114,6 +127,26 @@ export function parseAction(name: ActionName, body: unknown): SessionActionInput
   }
 }
 
+function bindRecord(record: SessionRecord): AnyBound {
+  const variant = variantByName(record.variant);
+  if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
+  return rebind(variant.value, record.rules);
+}
+
+/** A stored record with its family state in typed form, ready for the flow's transitions. */
+export function workingOf(record: SessionRecord, now: () => Date): Working<unknown, unknown> {
+  const bound = bindRecord(record);
+  const w = {
+    family: bound.family,
+    rules: bound.rules,
+    record,
+    state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
+    now,
+    events: [],
+  };
+  return w as unknown as Working<unknown, unknown>;
+}
+
 /**
  * Game sessions: create, read and act, with bearer tokens per seat,
  * optimistic concurrency (versions / If-Match, compare-and-set in the
@@ -126,23 +159,16 @@ export class GameSessions {
     this.random = deps.random ?? randomBytes;
   }
 
+  private guard<T>(work: () => Promise<T>): Promise<T> {
+    return guarded(work, this.deps.onStoreError);
+  }
+
   private bindRecord(record: SessionRecord): AnyBound {
-    const variant = variantByName(record.variant);
-    if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
-    return rebind(variant.value, record.rules);
+    return bindRecord(record);
   }
 
   private working(record: SessionRecord): Working<unknown, unknown> {
-    const bound = this.bindRecord(record);
-    const w = {
-      family: bound.family,
-      rules: bound.rules,
-      record,
-      state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
-      now: this.deps.now,
-      events: [],
-    };
-    return w as unknown as Working<unknown, unknown>;
+    return workingOf(record, this.deps.now);
   }
 
   private view(record: SessionRecord, version: number, w?: Working<unknown, unknown>): GameView {
@@ -151,7 +177,10 @@ export class GameSessions {
   }
 
   /** `POST /v1/games`. */
-  async create(body: unknown): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
+  async create(
+    body: unknown,
+    client = 'anonymous',
+  ): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
     if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(body, ['variant', 'rules', 'match', 'cube']);
     const variant = variantByName(body.variant);
@@ -202,7 +231,9 @@ export class GameSessions {
     record.game.state = bound.value.family.toJson(w.state);
     record.events = w.events.length;
     const events = w.events.map((e) => JSON.stringify(e));
-    const created = await guarded(() => this.deps.store.create(id, JSON.stringify(record), this.deps.ttlSeconds, events));
+    await this.chargeCreation(client);
+    const ttl = Math.min(this.deps.unstartedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds);
+    const created = await this.guard(() => this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted'));
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
       status: 201,
@@ -211,9 +242,22 @@ export class GameSessions {
     };
   }
 
+  /** One game off the client's creation budget (a valid request only: bad input costs nothing). */
+  private async chargeCreation(client: string): Promise<void> {
+    const budget = this.deps.createBudget;
+    if (!budget || budget.perWindow <= 0) return;
+    const charge = await budget.counter.charge(client, 1, budget.perWindow);
+    if (!charge.allowed) {
+      fail('RATE_LIMITED', `more than ${budget.perWindow} new games in this window; retry after ${charge.resetSeconds} s`, {
+        retryAfter: charge.resetSeconds,
+        limit: budget.perWindow,
+      });
+    }
+  }
+
   private async load(id: string): Promise<{ record: SessionRecord; version: number }> {
     if (typeof id !== 'string' || id.length > 64) fail('GAME_NOT_FOUND', 'no such game');
-    const stored = await guarded(() => this.deps.store.get(id));
+    const stored = await this.guard(() => this.deps.store.get(id));
     if (!stored) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     return { record: JSON.parse(stored.data) as SessionRecord, version: stored.version };
   }
@@ -227,9 +271,22 @@ export class GameSessions {
   /** `GET /v1/games/{id}/history`. */
   async history(id: string): Promise<Answer<ReturnType<typeof historyView>>> {
     const { record, version } = await this.load(id);
-    const events = await guarded(() => this.deps.store.history(id));
+    const events = await this.guard(() => this.deps.store.history(id));
     if (!events) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     return { status: 200, body: historyView(record, events.map((e) => JSON.parse(e) as HistoryEvent)), version };
+  }
+
+  /**
+   * `GET /v1/games/{id}/events` and the `gameEvents` subscription: the
+   * events after number `after` (0 = all), then the new ones as they are
+   * saved, until the session is over.
+   */
+  async follow(id: string, after: unknown): Promise<GameFeed> {
+    if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) {
+      fail('INVALID_REQUEST', 'the last event id must be an event number, an integer ≥ 0', { field: 'Last-Event-ID' });
+    }
+    await this.load(id);
+    return new GameFeed(this.deps.store, id, after);
   }
 
   /** `GET /v1/games/{id}/fairness`. */
@@ -251,45 +308,64 @@ export class GameSessions {
     const { record, version } = await this.load(id);
     const seat = this.seatOf(record, meta.token);
     const key = meta.idempotencyKey;
-    if (key !== undefined) {
-      if (key.length === 0 || key.length > 200) fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
-      const replay = await guarded(() => this.deps.store.idempotent(id, key));
-      if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+    // A key stands for one request: this seat, this action, this body (as parsed).
+    const request = createHash('sha256').update(JSON.stringify([seat, input])).digest('hex');
+    const replayOf = async (): Promise<Answer<GameView> | null> => {
+      if (key === undefined) return null;
+      const replay = await this.guard(() => this.deps.store.idempotent(id, key));
+      if (!replay) return null;
+      if (replay.request !== undefined && replay.request !== request) {
+        fail('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request (seat, action or body) of this game; use a fresh key', {
+          field: 'Idempotency-Key',
+        });
+      }
+      return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+    };
+    if (key !== undefined && (key.length === 0 || key.length > 200)) {
+      fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
     }
+    const first = await replayOf();
+    if (first) return first;
+    const refusal = (e: ServiceError, at: SessionRecord, atVersion: number): ServiceError => {
+      // Every refusal says which version it was judged against and what the seat may do there.
+      const allowed = allowedActions(this.working(at))[seat];
+      const may = allowed.length > 0 ? `${seat} may now: ${allowed.join(', ')}` : `${seat} has nothing to do now`;
+      return new ServiceError({ ...e.body, message: `${e.body.message} (${may})`, version: atVersion, allowed });
+    };
     if (meta.ifMatch !== undefined && meta.ifMatch !== version) {
-      fail('VERSION_CONFLICT', `the game is at version ${version}, not ${meta.ifMatch}`, { version });
+      throw refusal(new ServiceError({ code: 'VERSION_CONFLICT', message: `the game is at version ${version}, not ${meta.ifMatch}` }), record, version);
     }
     const next = structuredClone(record);
     const w = this.working(next);
     try {
       act(w, seat, input, this.deps.seeds);
     } catch (e) {
-      // Every refusal says which version it was judged against.
-      if (e instanceof ServiceError) throw new ServiceError({ ...e.body, version });
+      if (e instanceof ServiceError) throw refusal(e, record, version);
       throw e;
     }
     next.game.state = this.bindRecord(next).family.toJson(w.state);
     next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
-    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1 };
-    const outcome = await guarded(() =>
+    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1, request };
+    const finished = next.status === 'finished';
+    const ttl = finished ? Math.min(this.deps.finishedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds) : this.deps.ttlSeconds;
+    const outcome = await this.guard(() =>
       this.deps.store.save(
         id,
         version,
         JSON.stringify(next),
-        this.deps.ttlSeconds,
+        ttl,
         w.events.map((e) => JSON.stringify(e)),
         key !== undefined ? { key, response, ttlSeconds: this.deps.idempotencyTtlSeconds } : undefined,
+        finished ? 'finished' : 'live',
       ),
     );
     if (outcome === 'missing') fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     if (outcome === 'conflict') {
-      if (key !== undefined) {
-        const replay = await guarded(() => this.deps.store.idempotent(id, key));
-        if (replay) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
-      }
-      const current = await guarded(() => this.deps.store.get(id));
-      fail('VERSION_CONFLICT', 'another action changed the game first; read it again', { version: current?.version ?? version });
+      const replay = await replayOf();
+      if (replay) return replay;
+      const current = await this.load(id);
+      throw refusal(new ServiceError({ code: 'VERSION_CONFLICT', message: 'another action changed the game first; read it again' }), current.record, current.version);
     }
     return { status: 200, body: body2, version: version + 1 };
   }

@@ -1,6 +1,9 @@
+import { effectiveCubeConfig } from '../../engine/scoring/cube';
 import { GameScore } from '../../engine/scoring/score';
+import { GnubgGameState, makeGnubgId } from '../../engine/short/gnubg-id';
+import { ShortPosition } from '../../engine/short/position';
 import { TurnView } from '../views';
-import { Working } from './flow';
+import { AllowedActions, Working, allowedActions } from './flow';
 import { Expects, HistoryEvent, RollRecord, SessionRecord } from './record';
 
 /** The state of a session as clients see it: no tokens, no unrevealed seed. */
@@ -17,9 +20,22 @@ export interface GameView {
   cube: { value: number; owner: string; offeredBy?: string; enabled: boolean } | null;
   match: { length: number; crawford: boolean; score: { white: number; black: number }; crawfordGame: boolean; winner?: string } | null;
   expects: Expects | null;
+  /** What each seat may do now. */
+  allowed: AllowedActions;
+  /** Short nardy: the position and match as gnubg writes them. */
+  gnubg?: GnubgView;
   legalTurns?: TurnView[];
   result?: ScoreView;
   fairness: { commitment: string };
+}
+
+export interface GnubgView {
+  /** The gnubg Position ID, seen from the player on roll. */
+  positionId: string;
+  /** The gnubg Match ID: cube, player on roll, who decides, dice, match length and score. */
+  matchId: string;
+  /** `PositionID:MatchID`, as gnubg's `set gnubgid` reads it. */
+  id: string;
 }
 
 export interface ScoreView {
@@ -78,6 +94,7 @@ export function gameView(w: Working<unknown, unknown>, version: number): GameVie
         }
       : null,
     expects: record.expects ? { ...record.expects } : null,
+    allowed: allowedActions(w),
     fairness: { commitment: game.commitment },
   };
   if (record.expects?.action === 'play') {
@@ -85,7 +102,42 @@ export function gameView(w: Working<unknown, unknown>, version: number): GameVie
     if (legal.ok) view.legalTurns = legal.value.turns.map((t) => t.view);
   }
   if (game.result) view.result = scoreView(game.result);
+  if (family.family === 'short') view.gnubg = gnubgView(w as Working<unknown, ShortPosition>);
   return view;
+}
+
+function gnubgGameState(result: GameScore | null): GnubgGameState {
+  if (!result) return 'playing';
+  if (result.result === 'dropped-cube') return 'dropped';
+  return result.result.startsWith('resign-') ? 'resigned' : 'over';
+}
+
+/** The session of a backgammon game as gnubg's Position ID and Match ID (white is gnubg's player 0). */
+function gnubgView(w: Working<unknown, ShortPosition>): GnubgView {
+  const { record, family, state } = w;
+  const game = record.game;
+  const onRoll = family.sideToAct(state);
+  const cube = game.cube;
+  const match = record.match;
+  const id = makeGnubgId({
+    position: state,
+    match: {
+      cubeValue: cube?.value ?? 1,
+      cubeOwner: cube && cube.owner !== 'center' ? cube.owner : null,
+      onRoll,
+      turn: record.expects && record.expects.action !== 'next-game' ? record.expects.seat : onRoll,
+      crawford: match?.nextGameIsCrawford ?? false,
+      gameState: gnubgGameState(game.result),
+      doubleOffered: cube?.offered !== undefined,
+      resignation: 'none',
+      dice: game.dice,
+      matchLength: match?.length ?? 0,
+      score: { white: match?.score.white ?? 0, black: match?.score.black ?? 0 },
+      jacoby: effectiveCubeConfig(record.cubeConfig, match).jacoby,
+    },
+  });
+  const [positionId, matchId] = id.split(':');
+  return { positionId, matchId, id };
 }
 
 export function historyView(record: SessionRecord, events: HistoryEvent[]): { id: string; events: HistoryEvent[] } {

@@ -1,4 +1,4 @@
-import { Cache, SaveOutcome, SessionStore, StoredResponse, Versioned } from './types';
+import { Cache, DEFAULT_MAX_GAMES, EventListener, GameStage, Listeners, SaveOutcome, SessionStore, StoreFullError, StoredResponse, Versioned } from './types';
 
 interface Entry<T> {
   value: T;
@@ -8,37 +8,106 @@ interface Entry<T> {
 /** A clock, injectable so tests can move time. */
 export type Now = () => number;
 
+interface Game {
+  version: number;
+  data: string;
+  expiresAt: number;
+  stage: GameStage;
+  history: string[];
+  /** Idempotency records of this game, dropped with it. */
+  responses: Map<string, Entry<StoredResponse>>;
+}
+
+export interface MemoryStoreOptions {
+  /**
+   * MAX_GAMES: the most games kept. At the bound a new game first makes room
+   * by dropping expired games, then finished ones, then games that never had
+   * an action (oldest first); when every game is in play, `create` throws
+   * `StoreFullError`.
+   */
+  readonly maxGames?: number;
+}
+
 /**
- * The embedded session store: a Map in this process, used when REDIS_URL is
+ * The embedded session store: Maps in this process, used when REDIS_URL is
  * unset. Same contract as the Redis store (atomic compare-and-set, TTL,
- * idempotency records), but sessions live only as long as the process.
+ * idempotency records), but sessions live only as long as the process, and
+ * there are at most `maxGames` of them.
  */
 export class MemorySessionStore implements SessionStore {
-  private readonly sessions = new Map<string, Entry<Versioned>>();
-  private readonly responses = new Map<string, Entry<StoredResponse>>();
-  private readonly histories = new Map<string, string[]>();
+  private readonly games = new Map<string, Game>();
+  /** The ids of each stage, oldest last-change first (a change moves an id to the end). */
+  private readonly byStage: Record<GameStage, Map<string, true>> = { unstarted: new Map(), live: new Map(), finished: new Map() };
+  private readonly listeners = new Listeners();
+  readonly maxGames: number;
 
-  constructor(private readonly now: Now = Date.now) {}
-
-  private live<T>(map: Map<string, Entry<T>>, key: string): T | null {
-    const entry = map.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
-      map.delete(key);
-      return null;
-    }
-    return entry.value;
+  constructor(
+    private readonly now: Now = Date.now,
+    options: MemoryStoreOptions = {},
+  ) {
+    this.maxGames = options.maxGames ?? DEFAULT_MAX_GAMES;
   }
 
-  async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
-    if (this.live(this.sessions, id)) return false;
-    this.sessions.set(id, { value: { version: 1, data }, expiresAt: this.now() + ttlSeconds * 1000 });
-    this.histories.set(id, events.slice());
+  private game(id: string): Game | null {
+    const game = this.games.get(id);
+    if (!game) return null;
+    if (game.expiresAt <= this.now()) {
+      this.drop(id, game);
+      return null;
+    }
+    return game;
+  }
+
+  private drop(id: string, game: Game): void {
+    this.games.delete(id);
+    this.byStage[game.stage].delete(id);
+  }
+
+  private place(id: string, game: Game, stage: GameStage): void {
+    this.byStage[game.stage].delete(id);
+    game.stage = stage;
+    this.byStage[stage].set(id, true);
+  }
+
+  /** Frees one place: an expired game, else a finished one, else one never started. */
+  private evictOne(): boolean {
+    const now = this.now();
+    for (const stage of ['unstarted', 'finished', 'live'] as const) {
+      const oldest = this.byStage[stage].keys().next();
+      if (oldest.done) continue;
+      const game = this.games.get(oldest.value);
+      if (!game || game.expiresAt <= now) {
+        if (game) this.drop(oldest.value, game);
+        else this.byStage[stage].delete(oldest.value);
+        return true;
+      }
+    }
+    for (const stage of ['finished', 'unstarted'] as const) {
+      const oldest = this.byStage[stage].keys().next();
+      if (oldest.done) continue;
+      const game = this.games.get(oldest.value);
+      if (game) this.drop(oldest.value, game);
+      else this.byStage[stage].delete(oldest.value);
+      return true;
+    }
+    return false;
+  }
+
+  async create(id: string, data: string, ttlSeconds: number, events: readonly string[], stage: GameStage = 'unstarted'): Promise<boolean> {
+    if (this.game(id)) return false;
+    while (this.games.size >= this.maxGames) {
+      if (!this.evictOne()) throw new StoreFullError(this.maxGames);
+    }
+    const game: Game = { version: 1, data, expiresAt: this.now() + ttlSeconds * 1000, stage, history: events.slice(), responses: new Map() };
+    this.games.set(id, game);
+    this.byStage[stage].set(id, true);
+    this.listeners.emit(id, events);
     return true;
   }
 
   async get(id: string): Promise<Versioned | null> {
-    return this.live(this.sessions, id);
+    const game = this.game(id);
+    return game ? { version: game.version, data: game.data } : null;
   }
 
   async save(
@@ -48,31 +117,47 @@ export class MemorySessionStore implements SessionStore {
     ttlSeconds: number,
     events: readonly string[],
     idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
+    stage: GameStage = 'live',
   ): Promise<SaveOutcome> {
-    const current = this.live(this.sessions, id);
-    if (!current) return 'missing';
-    if (current.version !== expectedVersion) return 'conflict';
-    this.sessions.set(id, { value: { version: expectedVersion + 1, data }, expiresAt: this.now() + ttlSeconds * 1000 });
-    const history = this.histories.get(id) ?? [];
-    history.push(...events);
-    this.histories.set(id, history);
+    const game = this.game(id);
+    if (!game) return 'missing';
+    if (game.version !== expectedVersion) return 'conflict';
+    game.version = expectedVersion + 1;
+    game.data = data;
+    game.expiresAt = this.now() + ttlSeconds * 1000;
+    game.history.push(...events);
+    this.place(id, game, stage);
     if (idempotency) {
-      this.responses.set(`${id}\u0000${idempotency.key}`, {
-        value: idempotency.response,
-        expiresAt: this.now() + idempotency.ttlSeconds * 1000,
-      });
+      game.responses.set(idempotency.key, { value: idempotency.response, expiresAt: this.now() + idempotency.ttlSeconds * 1000 });
     }
-    this.sweep();
+    this.listeners.emit(id, events);
     return 'saved';
   }
 
+  subscribe(id: string, listener: EventListener): () => void {
+    this.listeners.add(id, listener);
+    return () => {
+      this.listeners.remove(id, listener);
+    };
+  }
+
   async idempotent(id: string, key: string): Promise<StoredResponse | null> {
-    return this.live(this.responses, `${id}\u0000${key}`);
+    const entry = this.game(id)?.responses.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.games.get(id)?.responses.delete(key);
+      return null;
+    }
+    return entry.value;
   }
 
   async history(id: string): Promise<string[] | null> {
-    if (!this.live(this.sessions, id)) return null;
-    return (this.histories.get(id) ?? []).slice();
+    return this.game(id)?.history.slice() ?? null;
+  }
+
+  /** Games kept now, by stage (expired ones included until they are dropped). */
+  counts(): Record<GameStage, number> {
+    return { unstarted: this.byStage.unstarted.size, live: this.byStage.live.size, finished: this.byStage.finished.size };
   }
 
   async ping(): Promise<boolean> {
@@ -80,23 +165,9 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    this.sessions.clear();
-    this.responses.clear();
-    this.histories.clear();
-  }
-
-  private sweeps = 0;
-  /** Drops expired entries now and then so a long-running process does not keep them. */
-  private sweep(): void {
-    if (++this.sweeps % 256 !== 0) return;
-    const now = this.now();
-    for (const [k, e] of this.sessions) {
-      if (e.expiresAt <= now) {
-        this.sessions.delete(k);
-        this.histories.delete(k);
-      }
-    }
-    for (const [k, e] of this.responses) if (e.expiresAt <= now) this.responses.delete(k);
+    this.games.clear();
+    for (const stage of Object.values(this.byStage)) stage.clear();
+    this.listeners.clear();
   }
 }
 

@@ -1,5 +1,5 @@
 import Redis, { Cluster, RedisOptions } from 'ioredis';
-import { Cache, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
+import { Cache, EventListener, Listeners, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
 
 /**
  * Redis-backed sessions and cache. Keys carry a hash tag on the session id
@@ -12,20 +12,23 @@ import { Cache, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse
  */
 export type RedisClient = Redis | Cluster;
 
-// KEYS: session hash, history list. ARGV: data, ttl ms, events…
+// KEYS: session hash, history list. ARGV: data, ttl ms, event channel, events…
+// The events are published in the same atomic step as they are saved, so
+// subscribers everywhere receive them in the order of the saves.
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('DEL', KEYS[2])
-if #ARGV > 2 then
-  redis.call('RPUSH', KEYS[2], unpack(ARGV, 3))
+if #ARGV > 3 then
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, 4))
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
+  redis.call('PUBLISH', ARGV[3], cjson.encode({unpack(ARGV, 4)}))
 end
 return 1`;
 
 // KEYS: session hash, idempotency key, history list.
-// ARGV: expected version, data, ttl ms, has idempotency, response, idempotency ttl ms, events…
+// ARGV: expected version, data, ttl ms, has idempotency, response, idempotency ttl ms, event channel, events…
 const SAVE = `
 local v = redis.call('HGET', KEYS[1], 'v')
 if not v then return -1 end
@@ -33,7 +36,10 @@ if tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'd', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 if ARGV[4] == '1' then redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[6]) end
-if #ARGV > 6 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 7)) end
+if #ARGV > 7 then
+  redis.call('RPUSH', KEYS[3], unpack(ARGV, 8))
+  redis.call('PUBLISH', ARGV[7], cjson.encode({unpack(ARGV, 8)}))
+end
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`;
 
@@ -89,10 +95,49 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export class RedisSessionStore implements SessionStore {
+  private readonly listeners = new Listeners();
+  /** The pub/sub connection (a subscribed connection can send no other commands), opened on first use. */
+  private subscriber: RedisClient | null = null;
+
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix = 'nardy',
   ) {}
+
+  private channel(id: string): string {
+    return `${this.prefix}:game:{${id}}:events`;
+  }
+
+  private subscriberConnection(): RedisClient {
+    if (this.subscriber) return this.subscriber;
+    // Subscriptions wait for the connection (offline queue on) and are renewed by ioredis after a reconnection.
+    const options = { enableOfflineQueue: true, autoResubscribe: true };
+    const sub = this.redis instanceof Cluster ? this.redis.duplicate(undefined, { enableOfflineQueue: true }) : this.redis.duplicate(options);
+    sub.on('error', () => undefined);
+    const head = `${this.prefix}:game:{`;
+    sub.on('message', (channel: string, message: string) => {
+      if (!channel.startsWith(head) || !channel.endsWith('}:events')) return;
+      const id = channel.slice(head.length, -'}:events'.length);
+      let events: unknown;
+      try {
+        events = JSON.parse(message);
+      } catch {
+        return;
+      }
+      if (Array.isArray(events)) this.listeners.emit(id, events.filter((e): e is string => typeof e === 'string'));
+    });
+    this.subscriber = sub;
+    return sub;
+  }
+
+  subscribe(id: string, listener: EventListener): () => void {
+    if (this.listeners.add(id, listener)) {
+      this.subscriberConnection().subscribe(this.channel(id)).catch(() => undefined);
+    }
+    return () => {
+      if (this.listeners.remove(id, listener)) this.subscriber?.unsubscribe(this.channel(id)).catch(() => undefined);
+    };
+  }
 
   private key(id: string): string {
     return `${this.prefix}:game:{${id}}`;
@@ -107,7 +152,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
-    const r = await guarded(() => this.redis.eval(CREATE, 2, this.key(id), this.historyKey(id), data, String(ttlSeconds * 1000), ...events));
+    const r = await guarded(() =>
+      this.redis.eval(CREATE, 2, this.key(id), this.historyKey(id), data, String(ttlSeconds * 1000), this.channel(id), ...events),
+    );
     return r === 1;
   }
 
@@ -140,6 +187,7 @@ export class RedisSessionStore implements SessionStore {
         idempotency ? '1' : '0',
         idempotency ? JSON.stringify(idempotency.response) : '',
         idempotency ? String(idempotency.ttlSeconds * 1000) : '0',
+        this.channel(id),
         ...events,
       ),
     );
@@ -167,6 +215,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
+    this.listeners.clear();
+    this.subscriber?.disconnect();
+    this.subscriber = null;
     this.redis.disconnect();
   }
 }

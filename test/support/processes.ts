@@ -1,0 +1,62 @@
+import { ChildProcess, spawn } from 'child_process';
+import { createServer } from 'net';
+import { resolve } from 'path';
+
+/* Service processes for multi-process tests: started under tsx on a free port, stopped with SIGTERM. */
+
+export const ROOT = resolve(__dirname, '../..');
+
+export interface ServiceProcess {
+  proc: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  log: string[];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, ko) => {
+    const s = createServer();
+    s.once('error', ko);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `entry` (a .ts file under the repository root) with `env` on a free port; resolves when `probe` answers 200. */
+export async function startService(entry: string, env: NodeJS.ProcessEnv, probe = '/health', started?: ServiceProcess[]): Promise<ServiceProcess> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  proc.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+  const server = { proc, base: `http://127.0.0.1:${port}`, log };
+  started?.push(server);
+  for (let i = 0; i < 300; i++) {
+    if (proc.exitCode !== null) throw new Error(`${entry} exited with ${proc.exitCode}: ${log.join('')}`);
+    const ok = await fetch(`${server.base}${probe}`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return server;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${entry} on port ${port} did not answer ${probe} in 30 s: ${log.join('')}`);
+}
+
+/** SIGTERM, then the exit code (SIGKILL after 30 s). */
+export async function stopProcess(proc: ChildProcess): Promise<number | null> {
+  if (proc.exitCode !== null) return proc.exitCode;
+  return new Promise((ok) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      ok(code);
+    });
+    proc.kill('SIGTERM');
+  });
+}
