@@ -22,6 +22,8 @@ export const INPUT_ERROR_CODES = [
   'INVALID_STEPS',
   'INVALID_NOTATION',
   'INVALID_PENDING',
+  /** A match file (.mat, SGF) that cannot be read, or holds a move the rules forbid. */
+  'INVALID_MATCH_FILE',
 ] as const;
 
 /** The position cannot take the requested query (e.g. the game is over). */

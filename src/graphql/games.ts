@@ -2,6 +2,7 @@ import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, M
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
+import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, plain } from './inputs';
@@ -294,6 +295,11 @@ export class GamesResolver {
   @Query(() => [GameEvent], { description: 'As GET /v1/games/{id}/history.' })
   async gameHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<GameEvent[]> {
     return (await ctx.services.sessions.history(id)).body.events as unknown as GameEvent[];
+  }
+
+  @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg; the long-nardy dialect for the long family) or "sgf" (gnubg SGF, backgammon only).' })
+  async gameMatchFile(@Arg('id', () => ID) id: string, @Arg('format', () => String) format: string, @Ctx() ctx: GraphqlContext): Promise<string> {
+    return exportSession(ctx.services.sessions, id, format);
   }
 
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })

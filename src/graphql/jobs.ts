@@ -1,6 +1,6 @@
 import { IsBoolean, IsInt, IsOptional } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
 import { GraphqlContext } from './context';
 import { MovesInput, plain } from './inputs';
@@ -33,6 +33,23 @@ export class RolloutJobInput extends MovesInput {
   @IsOptional()
   @IsBoolean()
   luckAdjust?: boolean;
+}
+
+@InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
+export class MatchAnalysisInput {
+  @Field(() => String, { nullable: true, description: 'mat or sgf' })
+  @IsOptional()
+  format?: string;
+  @Field(() => String, { nullable: true, description: 'The match file.' })
+  @IsOptional()
+  text?: string;
+  @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service.' })
+  @IsOptional()
+  gameId?: string;
+  @Field(() => Int, { nullable: true, description: '0..2 (default 0).' })
+  @IsOptional()
+  @IsInt()
+  plies?: number;
 }
 
 @ObjectType({ description: 'Decisions analysed or trials rolled out so far.' })
@@ -89,6 +106,11 @@ function asJob(view: JobView): Job {
   };
 }
 
+/** A job's kind, from its id (`ma_…` match analyses, `ro_…` rollouts). */
+function kindOf(id: string): JobKind {
+  return id.startsWith('ma_') ? 'match-analysis' : 'rollout';
+}
+
 @Resolver()
 export class JobsResolver {
   @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
@@ -96,15 +118,29 @@ export class JobsResolver {
     return asJob((await ctx.services.jobs.submitRollout(plain(input))).view);
   }
 
+  @Mutation(() => Job, { description: 'As POST /v1/analyses: the job (the same file and plies are the same job).' })
+  async submitMatchAnalysis(@Arg('input', () => MatchAnalysisInput) input: MatchAnalysisInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
+    return asJob((await ctx.services.jobs.submitMatchAnalysis(plain(input))).view);
+  }
+
   @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })
   async job(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
-    return asJob(await ctx.services.jobs.get(kind, id));
+    return asJob(await ctx.services.jobs.get(kindOf(id), id));
+  }
+
+  @Subscription(() => Job, {
+    description: 'The job now and at every change of status or progress, until it is done, failed or cancelled. Over graphql-ws on /graphql; as GET /v1/rollouts/{id}/events and /v1/analyses/{id}/events.',
+    subscribe: async ({ args, context }) => {
+      const id = String(args.id);
+      return (context as GraphqlContext).services.jobs.updates(kindOf(id), id);
+    },
+  })
+  jobProgress(@Root() view: JobView, @Arg('id', () => ID) _id: string): Job {
+    return asJob(view);
   }
 
   @Mutation(() => Job, { description: 'As DELETE /v1/rollouts/{id} and /v1/analyses/{id}.' })
   async cancelJob(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    const kind: JobKind = id.startsWith('ma_') ? 'match-analysis' : 'rollout';
-    return asJob(await ctx.services.jobs.cancel(kind, id));
+    return asJob(await ctx.services.jobs.cancel(kindOf(id), id));
   }
 }

@@ -41,6 +41,9 @@ export const OPENAPI_PATH = ((): string => {
   return resolve(__dirname, '../../openapi.yaml');
 })();
 
+/** The body limit of `POST /v1/analyses` (a match file of up to 2,000,000 characters as JSON). */
+const MATCH_FILE_BODY_LIMIT = '4mb';
+
 /** What the app is built from; everything has an in-process default so tests run the real stack. */
 export interface AppDeps {
   /** Structured logs; silent in tests unless given. */
@@ -167,6 +170,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis, log }));
   app.use(requireJson);
+  // A match file may be far larger than a position (gnubg's analysed SGF of a 7-point match is about 570 kB).
+  app.use('/v1/analyses', express.json({ limit: MATCH_FILE_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
   app.use(
     OpenApiValidator.middleware({

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AnalysisJobs } from '../service/jobs/service';
 import { FINISHED, JobKind, JobView } from '../service/jobs/types';
-import { EventStreams, SseMessage, SseSource } from './events';
+import { EventStreams, SseSource } from './events';
 
 /**
  * A job as server-sent events: a `progress` message (status and progress,
@@ -10,34 +10,17 @@ import { EventStreams, SseMessage, SseSource } from './events';
  * messages of the stream.
  */
 async function jobMessages(jobs: AnalysisJobs, kind: JobKind, id: string): Promise<SseSource> {
-  const pending: SseMessage[] = [];
-  let ended = false;
-  let wake: (() => void) | null = null;
-  let sequence = 0;
-  const stop = await jobs.follow(kind, id, (view: JobView) => {
-    sequence++;
-    if (FINISHED.has(view.status)) {
-      pending.push({ id: sequence, event: view.status, data: view });
-      ended = true;
-    } else {
-      pending.push({ id: sequence, event: 'progress', data: { id: view.id, kind: view.kind, status: view.status, progress: view.progress } });
-    }
-    wake?.();
-  });
+  const updates = await jobs.updates(kind, id);
   return {
     async *[Symbol.asyncIterator]() {
-      for (;;) {
-        while (pending.length > 0) yield pending.shift()!;
-        if (ended) return;
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
+      let sequence = 0;
+      for await (const view of updates) {
+        sequence++;
+        if (FINISHED.has(view.status)) yield { id: sequence, event: view.status, data: view };
+        else yield { id: sequence, event: 'progress', data: { id: view.id, kind: view.kind, status: view.status, progress: view.progress } };
       }
     },
-    close() {
-      ended = true;
-      stop();
-      wake?.();
-    },
+    close: () => updates.return?.(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Request, Response, Router } from 'express';
 import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
+import { exportSession } from '../service/matches/sessions';
 import { listMoves, validateMove } from '../service/moves';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
@@ -112,6 +113,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   });
   router.get('/games/:id/events', async (req, res) => {
     await streams.stream(req, res, gameMessages(await services.sessions.follow(req.params.id, EventStreams.lastEventId(req))));
+  });
+  router.get('/games/:id/export', async (req, res) => {
+    res.type('text/plain').send(await exportSession(services.sessions, req.params.id, req.query.format));
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));

@@ -6,6 +6,8 @@ import { MemoryWorkBudget, RedisWorkBudget } from '../service/budget';
 import { MemoryJobQueue } from '../service/jobs/memory';
 import { AnalysisJobs, JobSettings } from '../service/jobs/service';
 import { JobQueue } from '../service/jobs/types';
+import { planMatchAnalysis } from '../service/matches/analysis';
+import { exportSession } from '../service/matches/sessions';
 import { RedisClient } from '../service/store/redis';
 import { HotCache } from '../service/cache';
 import { cryptoSeeds, SeedSource } from '../service/sessions/fairness';
@@ -85,25 +87,24 @@ export function buildServices(options: ServiceOptions = {}): Services {
   const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600);
   const analysis = analysisService(options, cache);
   const jobQueue = options.jobs?.queue ?? new MemoryJobQueue(options.jobs?.ttlSeconds ?? 24 * 3600);
-  const services: Services = {
+  const sessions = new GameSessions({
     store,
-    cacheStore,
-    cache,
-    analysis,
-    jobs: new AnalysisJobs(jobQueue, analysis, { maxCost: options.jobs?.maxCost ?? JOB_MAX_COST, planMatch: options.jobs?.planMatch, matchFileOfGame: options.jobs?.matchFileOfGame }),
-    jobQueue,
-    sessions: new GameSessions({
-      store,
-      seeds: options.seeds ?? cryptoSeeds,
-      ttlSeconds: options.gameTtlSeconds ?? 7 * 24 * 3600,
-      unstartedTtlSeconds: options.unstartedGameTtlSeconds,
-      onStoreError: options.onStoreError,
-      finishedTtlSeconds: options.finishedGameTtlSeconds,
-      createBudget: options.gameCreateLimit ? { perWindow: options.gameCreateLimit, counter: workBudget(options.analysisRateBudget, 'nardy:games') } : undefined,
-      idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? 24 * 3600,
-      now: options.now ?? (() => new Date()),
-    }),
-  };
+    seeds: options.seeds ?? cryptoSeeds,
+    ttlSeconds: options.gameTtlSeconds ?? 7 * 24 * 3600,
+    unstartedTtlSeconds: options.unstartedGameTtlSeconds,
+    onStoreError: options.onStoreError,
+    finishedTtlSeconds: options.finishedGameTtlSeconds,
+    createBudget: options.gameCreateLimit ? { perWindow: options.gameCreateLimit, counter: workBudget(options.analysisRateBudget, 'nardy:games') } : undefined,
+    idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? 24 * 3600,
+    now: options.now ?? (() => new Date()),
+  });
+  const jobs = new AnalysisJobs(jobQueue, analysis, {
+    maxCost: options.jobs?.maxCost ?? JOB_MAX_COST,
+    planMatch: options.jobs?.planMatch ?? planMatchAnalysis,
+    // A session is analysed from its match file as it stands when the job is submitted.
+    matchFileOfGame: options.jobs?.matchFileOfGame ?? (async (id) => ({ format: 'mat', text: await exportSession(sessions, id, 'mat') })),
+  });
+  const services: Services = { store, cacheStore, cache, analysis, jobs, jobQueue, sessions };
   if (options.jobs?.work ?? true) jobQueue.work(services.jobs.processor, options.jobs?.concurrency ?? 1);
   return services;
 }

@@ -29,7 +29,7 @@ async function walk(target: App, call: Call): Promise<request.Response> {
   const res = await call.send(agent[call.method](call.path));
   problems.push(...contractProblems(call.method, call.path, res));
   if (res.status >= 500 && res.status !== 503) problems.push(`${call.method.toUpperCase()} ${call.path} → ${res.status}: a server error`);
-  const key = `${call.method.toUpperCase()} ${call.path.replace(/\/(games|rollouts)\/[^/]+/, '/$1/{id}').replace(/\?.*$/, '')}`;
+  const key = `${call.method.toUpperCase()} ${call.path.replace(/\/(games|rollouts|analyses)\/[^/]+/, '/$1/{id}').replace(/\?.*$/, '')}`;
   if (!seen.has(key)) seen.set(key, new Set());
   seen.get(key)!.add(res.status);
   return res;
@@ -181,13 +181,13 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
   it('GET operations: unknown query parameters and ids', async () => {
     const created = await request(app.app).post('/v1/games').send({ variant: 'long' });
     const id = created.body.id as string;
-    for (const path of ['/v1/variants', `/v1/games/${id}`, `/v1/games/${id}/history`, `/v1/games/${id}/fairness`]) {
+    for (const path of ['/v1/variants', `/v1/games/${id}`, `/v1/games/${id}/history`, `/v1/games/${id}/fairness`, `/v1/games/${id}/export`]) {
       await walk(app, { method: 'get', path, send: nothing });
       await walk(app, { method: 'get', path: `${path}?unknown=1`, send: nothing });
     }
     for (const path of ['/v1/variants', `/v1/games/${id}`]) await walk(app, { method: 'get', path, send: (r) => r.set('x-api-key', 'not-a-key') });
     for (const bad of ['nope', 'x'.repeat(65), '__proto__', '%00']) {
-      for (const tail of ['', '/history', '/fairness']) await walk(app, { method: 'get', path: `/v1/games/${bad}${tail}`, send: nothing });
+      for (const tail of ['', '/history', '/fairness', '/export']) await walk(app, { method: 'get', path: `/v1/games/${bad}${tail}`, send: nothing });
     }
     expect(problems).toEqual([]);
   });
@@ -248,10 +248,13 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
     const stream = await walk(app, { method: 'get', path: `${path}/events`, send: nothing });
     expect(stream.status).toBe(200);
     expect(stream.text).toContain('event: cancelled');
-    for (const bad of ['nope', 'x'.repeat(200), '%00']) {
-      await walk(app, { method: 'get', path: `/v1/rollouts/${bad}`, send: nothing });
-      await walk(app, { method: 'delete', path: `/v1/rollouts/${bad}`, send: nothing });
-      await walk(app, { method: 'get', path: `/v1/rollouts/${bad}/events`, send: nothing });
+    for (const kind of ['rollouts', 'analyses']) {
+      for (const bad of ['nope', 'x'.repeat(200), '%00']) {
+        await walk(app, { method: 'get', path: `/v1/${kind}/${bad}`, send: nothing });
+        await walk(app, { method: 'get', path: `/v1/${kind}/${bad}?unknown=1`, send: nothing });
+        await walk(app, { method: 'delete', path: `/v1/${kind}/${bad}`, send: nothing });
+        await walk(app, { method: 'get', path: `/v1/${kind}/${bad}/events`, send: nothing });
+      }
     }
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,9 @@
+import { createServer } from 'http';
+import { AddressInfo } from 'net';
 import request from 'supertest';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { attachSubscriptions } from '../../src/graphql/subscriptions';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { App } from '../../src/http/app';
 import { buildServices } from '../../src/http/services';
@@ -116,5 +121,29 @@ describe('rollout jobs', () => {
     expect(cancel.body.data.cancelJob.status).toBe('done');
     const missing = await request(app.app).post('/graphql').send({ query: '{ job(id: "ro_0") { status } }' });
     expect(missing.body.errors[0].extensions.code).toBe('JOB_NOT_FOUND');
+  });
+
+  it('streams a job over the jobProgress subscription (graphql-ws) to its end', async () => {
+    const server = createServer(app.app);
+    attachSubscriptions(server, app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const submitted = await request(app.app).post('/v1/rollouts').send({ ...JOB, seed: 12 });
+    const client = createClient({ url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const seen: { status: string; progress: { done: number } }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      client.subscribe<{ jobProgress: (typeof seen)[number] }>(
+        { query: 'subscription($id: ID!) { jobProgress(id: $id) { status progress { done } } }', variables: { id: submitted.body.id } },
+        {
+          next: (message) => (message.errors ? reject(new Error(JSON.stringify(message.errors))) : seen.push(message.data!.jobProgress)),
+          error: (e) => reject(e instanceof Error ? e : new Error(JSON.stringify(e))),
+          complete: resolve,
+        },
+      );
+    });
+    await client.dispose();
+    await new Promise((resolve) => server.close(resolve));
+    expect(seen[seen.length - 1]).toEqual({ status: 'done', progress: { done: 720 } });
+    const dones = seen.map((v) => v.progress.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
   });
 });

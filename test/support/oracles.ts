@@ -31,3 +31,10 @@ export function readOracleCases<T = unknown>(relative: string): T[] {
     .filter((line) => line.trim().length > 0)
     .map((line) => JSON.parse(line) as T);
 }
+
+/** The text of one oracle file (gunzipped when only the committed copy is found). */
+export function readOracleText(relative: string): string {
+  const path = oraclePath(relative);
+  const raw = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+}

@@ -385,6 +385,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyse a whole match (or a session) as a job
+         * @description `{"format": "mat" | "sgf", "text": "…", "plies": 0..2}` — a Jellyfish / gnubg `.mat` file (XG's
+         *     header tags read) or gnubg SGF, up to 2,000,000 characters — or `{"gameId": "…", "plies": …}`
+         *     for a session of this service (analysed as it stands now). Every move is replayed through the
+         *     rules core when the job is submitted: an unreadable or illegal one is refused at once with
+         *     `400 INVALID_MATCH_FILE` naming the game, the move and the reason, and nothing is queued. The
+         *     analysis (docs/match-files.md) gives for every chequer play the best play and the equity lost by
+         *     the play made, for every cube decision (including missed doubles) the right action and the loss,
+         *     in money equity or, in a match, EMG through the match equity table; per player the number of
+         *     decisions, the error rate in mEMG per decision (gnubg's units), doubtful plays, errors and
+         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
+         *     the same request is the same job (`200`). A job that would cost more than
+         *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
+         */
+        post: operations["submitMatchAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A match analysis job's status, progress and (when done) its report */
+        get: operations["getMatchAnalysis"];
+        put?: never;
+        post?: never;
+        /** Cancel a match analysis job */
+        delete: operations["cancelMatchAnalysis"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analyses/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A match analysis job's progress as server-sent events
+         * @description As GET /v1/rollouts/{id}/events; progress counts decisions.
+         */
+        get: operations["followMatchAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rollouts": {
         parameters: {
             query?: never;
@@ -544,6 +613,26 @@ export interface paths {
          *     (graphql-ws protocol on `/graphql`).
          */
         get: operations["streamGameEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session (a single game or a whole match) as a match file
+         * @description Jellyfish / gnubg `.mat` text or gnubg SGF (`GM[6]`), White as player 0 (the left column, `W`), Black as player 1; a game still being played is written without its result. Byte-stable: importing the file and exporting it again gives the same text (docs/match-files.md). A long-family session is written in the long-nardy `.mat` dialect (one action per line, the preset in the `Variation` tag); it has no SGF form (400).
+         */
+        get: operations["exportGame"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1114,6 +1203,54 @@ export interface components {
         };
         RolloutJob: components["schemas"]["Job"] & {
             result?: components["schemas"]["RolloutResponse"];
+        };
+        MatchAnalysisRequest: {
+            /** @enum {string} */
+            format?: "mat" | "sgf";
+            /** @description The match file. */
+            text?: string;
+            /** @description Instead of a file: a session of this service. */
+            gameId?: string;
+            plies?: components["schemas"]["Plies"];
+        };
+        DecisionReport: {
+            /** @enum {string} */
+            kind: "move" | "cube";
+            /** @description The name as in the file. */
+            player: string;
+            moveNumber: number;
+            dice: components["schemas"]["Dice"] | null;
+            /** @description gnubg Position ID before the decision. */
+            positionId: string;
+            /** @description gnubg Match ID before the decision. */
+            matchId: string;
+            /** @description gnubg notation, or the cube action taken. */
+            played: string;
+            best: string;
+            /** @description Money equity per unit cube, or EMG in a match. */
+            equityLoss: number;
+        };
+        PlayerReport: {
+            decisions: number;
+            /** @description mEMG per decision, as gnubg. */
+            errorRate: number;
+            doubtful: number;
+            errors: number;
+            blunders: number;
+            luck: number;
+            rating: number | string;
+        };
+        MatchReport: {
+            players: {
+                [key: string]: components["schemas"]["PlayerReport"];
+            };
+            games: {
+                number: number;
+                decisions: components["schemas"]["DecisionReport"][];
+            }[];
+        };
+        MatchAnalysisJob: components["schemas"]["Job"] & {
+            result?: components["schemas"]["MatchReport"];
         };
         RolloutJobRequest: {
             variant: string;
@@ -2111,6 +2248,180 @@ export interface operations {
             504: components["responses"]["AnalysisTimeout"];
         };
     };
+    submitMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description The job that already answers this request. */
+            200: {
+                headers: {
+                    /** @description The job's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchAnalysisJob"];
+                };
+            };
+            /** @description Queued. */
+            202: {
+                headers: {
+                    /** @description The job's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchAnalysisJob"];
+                };
+            };
+            /** @description The request or the file is not valid (`INVALID_MATCH_FILE` with `game`, `move` and `reason`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["UnknownApiKey"];
+            /** @description `gameId`: no such game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The job would cost too much (`ANALYSIS_TOO_COSTLY`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchAnalysisJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    cancelMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, now cancelled (or finished before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchAnalysisJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    followMatchAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such job (`JOB_NOT_FOUND`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["AnalysisRateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
     submitRolloutJob: {
         parameters: {
             query?: never;
@@ -2478,6 +2789,61 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+        };
+    };
+    exportGame: {
+        parameters: {
+            query: {
+                format: "mat" | "sgf";
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["GameId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example ; [Variation "backgammon"]
+                     *
+                     *      0 point match
+                     *
+                     *      Game 1
+                     *      White : 0                      Black : 0
+                     *       1) 31: 8/5 6/5
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description An unknown format, or SGF of a long-family session. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            401: components["responses"]["UnknownApiKey"];
+            /** @description No such game. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getGameFairness: {

@@ -52,6 +52,6 @@ export {
   parseGnubgId,
 } from './gnubg-id';
 export type { Xgid, XgidCubeAction } from './xgid';
-export { makeXgid, parseXgid } from './xgid';
+export { makeXgid, parseXgid, parseXgClipboard } from './xgid';
 export type { ShortOpening } from './opening';
 export { shortOpening, nextShortGameStarter } from './opening';

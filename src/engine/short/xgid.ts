@@ -169,3 +169,16 @@ export function parseXgid(text: unknown, bottom: Side = 'white', field = 'xgid')
     maxCubeLog2: Number(maxCube),
   });
 }
+
+/**
+ * XG's clipboard text of a position (Edit → Copy position: the `XGID=…`
+ * line, the players and score, a board diagram, the pip counts, the cube)
+ * → position, cube and score. The XGID line carries everything; the
+ * diagram is for people and is not read.
+ */
+export function parseXgClipboard(text: unknown, bottom: Side = 'white', field = 'text'): Result<Xgid, RulesError> {
+  if (typeof text !== 'string' || text.length > 10_000) return invalid('XG clipboard text is a string of at most 10000 characters', field);
+  const line = /^\s*XGID=(\S+)\s*$/m.exec(text);
+  if (!line) return invalid('XG clipboard text holds an "XGID=" line', field);
+  return parseXgid(line[1], bottom, field);
+}

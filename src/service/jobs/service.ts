@@ -164,6 +164,43 @@ export class AnalysisJobs {
     return stop;
   }
 
+  /**
+   * A job's views as they change, ending with its last one (done, failed
+   * or cancelled): for server-sent events and subscriptions. `return`
+   * lets go of it early.
+   */
+  async updates(kind: JobKind, id: string): Promise<AsyncIterableIterator<JobView>> {
+    const pending: JobView[] = [];
+    let ended = false;
+    let wake: (() => void) | null = null;
+    const stop = await this.follow(kind, id, (view) => {
+      pending.push(view);
+      if (FINISHED.has(view.status)) ended = true;
+      wake?.();
+    });
+    const iterator: AsyncIterableIterator<JobView> = {
+      [Symbol.asyncIterator]: () => iterator,
+      async next() {
+        while (pending.length === 0 && !ended) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
+        const view = pending.shift();
+        if (view) return { value: view, done: false };
+        stop();
+        return { value: undefined, done: true };
+      },
+      async return() {
+        ended = true;
+        pending.length = 0;
+        stop();
+        wake?.();
+        return { value: undefined, done: true };
+      },
+    };
+    return iterator;
+  }
+
   /** What a worker runs. */
   readonly processor: JobProcessor = async (request, hooks) => {
     if (request.kind === 'match-analysis') {

@@ -24,6 +24,8 @@ export interface Working<R, S> {
   readonly now: () => Date;
   /** The events this transition adds to the history (saved with the record). */
   readonly events: HistoryEvent[];
+  /** Replaying a match file: the file's dice instead of the seeded rolls. */
+  readonly dice?: () => [number, number];
 }
 
 export type SessionActionInput =
@@ -46,7 +48,7 @@ function event(w: Working<unknown, unknown>, type: EventType, seat: Side | null,
 
 function nextRoll<R, S>(w: Working<R, S>, purpose: 'roll-off' | 'roll' | 'last-roll', by: Side | null): [number, number] {
   const game = w.record.game;
-  const dice = rollAt(Buffer.from(game.seed, 'hex'), game.rolls.length);
+  const dice = w.dice ? w.dice() : rollAt(Buffer.from(game.seed, 'hex'), game.rolls.length);
   game.rolls.push({ index: game.rolls.length, dice, purpose, by });
   return dice;
 }

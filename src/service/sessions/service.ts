@@ -289,6 +289,14 @@ export class GameSessions {
     return new GameFeed(this.deps.store, id, after);
   }
 
+  /** The stored record and every history event of a session (match files are written from them). */
+  async source(id: string): Promise<{ record: SessionRecord; events: HistoryEvent[] }> {
+    const { record } = await this.load(id);
+    const events = await guarded(() => this.deps.store.history(id));
+    if (!events) fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
+    return { record, events: events.map((e) => JSON.parse(e) as HistoryEvent) };
+  }
+
   /** `GET /v1/games/{id}/fairness`. */
   async fairness(id: string): Promise<Answer<ReturnType<typeof fairnessView>>> {
     const { record, version } = await this.load(id);

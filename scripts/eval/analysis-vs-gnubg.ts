@@ -1,0 +1,194 @@
+import { existsSync, readFileSync, readdirSync } from 'fs';
+import { resolve } from 'path';
+import { gunzipSync } from 'zlib';
+import { Analyzers } from '../../src/service/analysis/evaluators';
+import { evaluatorsOf } from '../../src/service/analysis/data';
+import { AnalysisService } from '../../src/service/analysis/service';
+import { planMatchAnalysis } from '../../src/service/matches/analysis';
+import { DecisionReport, MatchReport } from '../../src/service/matches/types';
+
+/*
+ * Our whole-match analysis against gnubg's on the public gnubg matches
+ * (../shared/oracles/gnubg-matches, or the committed copy under
+ * test/fixtures/oracles): each `.mat` file analysed at --plies (default 0)
+ * with our networks, compared with gnubg 1.07's 2-ply analysis of the same
+ * decisions (its README, "Comparing an analyser"):
+ * - best chequer play the same as gnubg's (by resulting position) on
+ *   unforced moves, and among gnubg's listed candidates;
+ * - the same cube action (double / no double, take / pass) on every cube
+ *   decision gnubg analysed, and on the doubles, takes and drops played;
+ * - per player, our chequer error rate minus gnubg's (mEMG), and whether
+ *   players whose gnubg error rates differ by 10 mEMG or more come out in
+ *   the same order.
+ *
+ *   npm run analysis-vs-gnubg [-- --plies 1] [-- --only m03-3pt]
+ */
+
+const REPO = resolve(__dirname, '../..');
+const DIRS = [
+  process.env.ORACLES_DIR,
+  resolve(REPO, '../shared/oracles'),
+  resolve(REPO, 'test/fixtures/oracles'),
+]
+  .filter((d): d is string => !!d)
+  .map((d) => resolve(d, 'gnubg-matches/matches'))
+  .filter((d) => existsSync(d));
+
+function read(name: string): string {
+  for (const dir of DIRS) {
+    if (existsSync(resolve(dir, name))) return readFileSync(resolve(dir, name), 'utf8');
+    if (existsSync(resolve(dir, `${name}.gz`)))
+      return gunzipSync(readFileSync(resolve(dir, `${name}.gz`))).toString('utf8');
+  }
+  throw new Error(`${name} not found in ${DIRS.join(', ')}`);
+}
+
+interface OracleDecision {
+  game: number;
+  index: number;
+  player: number;
+  action: string;
+  chequer?: {
+    unforced: boolean;
+    bestPositionIdAfter: string;
+    candidates: (string | { positionIdAfter: string })[];
+  } | null;
+  cubeDecision?: { best?: string; correct?: string } | null;
+}
+
+interface Oracle {
+  match: { players: [string, string] };
+  decisions: OracleDecision[];
+  stats: { recomputed: Record<string, { chequerErrorRateMilli: number; unforcedMoves: number }> };
+}
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const plies = Number(arg('plies') ?? 0);
+const only = arg('only');
+const ids = [
+  ...new Set(
+    DIRS.flatMap((d) => readdirSync(d))
+      .map((f) => /^(m\d\d-[\w-]+?)\.mat(\.gz)?$/.exec(f)?.[1])
+      .filter((x): x is string => !!x),
+  ),
+]
+  .filter((id) => !only || id === only)
+  .sort();
+
+const gnubgDoubles = (best: string | undefined): boolean => best === 'double_take' || best === 'double_pass';
+const ourDoubles = (best: string): boolean => best === 'double-take' || best === 'double-pass';
+const pct = (a: number, n: number): string => (n > 0 ? `${((100 * a) / n).toFixed(1)}%` : '-');
+
+async function main(): Promise<void> {
+  const service = new AnalysisService(new Analyzers(evaluatorsOf('neural')));
+  const totals = {
+    unforced: 0,
+    cubelessSame: 0,
+    same: 0,
+    inTop: 0,
+    cube: 0,
+    cubeSame: 0,
+    actual: 0,
+    actualSame: 0,
+  };
+  const players: { id: string; name: string; gnubg: number; ours: number }[] = [];
+  const started = Date.now();
+  for (const id of ids) {
+    const oracle = JSON.parse(read(`${id}.2ply.json`)) as Oracle;
+    const plan = planMatchAnalysis({ format: 'mat', text: read(`${id}.mat`) }, { plies }, service);
+    const report: MatchReport = await plan.run({ progress: () => {}, aborted: () => false });
+    const ours = new Map<string, DecisionReport[]>();
+    for (const g of report.games) {
+      for (const d of g.decisions) {
+        const key = `${g.number}:${d.index as number}`;
+        ours.set(key, [...(ours.get(key) ?? []), d]);
+      }
+    }
+    const m = {
+      unforced: 0,
+      cubelessSame: 0,
+      same: 0,
+      inTop: 0,
+      cube: 0,
+      cubeSame: 0,
+      actual: 0,
+      actualSame: 0,
+    };
+    for (const o of oracle.decisions) {
+      const mine = ours.get(`${o.game}:${o.index}`) ?? [];
+      if (o.action === 'move' && o.chequer?.unforced) {
+        const move = mine.find((d) => d.kind === 'move');
+        if (!move) throw new Error(`${id}: no analysis of game ${o.game} record ${o.index}`);
+        m.unforced++;
+        if (move.bestPositionIdAfter === o.chequer.bestPositionIdAfter) m.same++;
+        if (move.cubelessBestPositionIdAfter === o.chequer.bestPositionIdAfter) m.cubelessSame++;
+        const listed = o.chequer.candidates.map((c) => (typeof c === 'string' ? c : c.positionIdAfter));
+        if (listed.includes(move.bestPositionIdAfter as string)) m.inTop++;
+      }
+      if (!o.cubeDecision) continue;
+      const cube = mine.find((d) => d.kind === 'cube');
+      if (!cube) continue; // a cube gnubg analysed and we hold dead (or the reverse): counted below
+      m.cube++;
+      const same =
+        o.action === 'take' || o.action === 'drop'
+          ? (o.cubeDecision.correct === 'pass') === (cube.best === 'drop')
+          : gnubgDoubles(o.cubeDecision.best) === ourDoubles(cube.best);
+      if (same) m.cubeSame++;
+      if (o.action !== 'move') {
+        m.actual++;
+        if (same) m.actualSame++;
+      }
+    }
+    const gnubgCube = oracle.decisions.filter((o) => o.cubeDecision).length;
+    for (const [k, v] of Object.entries(m)) totals[k as keyof typeof totals] += v;
+    const rates = oracle.match.players.map((name, p) => {
+      const gnubg = oracle.stats.recomputed[String(p)].chequerErrorRateMilli;
+      const key = Object.keys(report.players)[p];
+      const mine = report.players[key].chequerErrorRate as number;
+      players.push({ id, name: `${id} ${name}`, gnubg, ours: mine });
+      return `${gnubg.toFixed(1)}/${mine.toFixed(1)}`;
+    });
+    console.log(
+      `${id.padEnd(10)} unforced ${String(m.unforced).padStart(4)}  best same ${pct(m.same, m.unforced).padStart(6)}  in top ${pct(m.inTop, m.unforced).padStart(6)}  ` +
+        `cube ${String(m.cube).padStart(3)}/${gnubgCube} same ${pct(m.cubeSame, m.cube).padStart(6)}  doubles/takes/drops ${m.actualSame}/${m.actual}  ` +
+        `chequer err rate gnubg/ours p0 ${rates[0]} p1 ${rates[1]}`,
+    );
+  }
+  console.log(
+    `ALL        unforced ${totals.unforced}  best same ${pct(totals.same, totals.unforced)} (cubeless money ranking: ${pct(totals.cubelessSame, totals.unforced)})  in top ${pct(totals.inTop, totals.unforced)}  ` +
+      `cube ${totals.cube} same ${pct(totals.cubeSame, totals.cube)}  doubles/takes/drops same ${pct(totals.actualSame, totals.actual)} (${totals.actualSame}/${totals.actual})`,
+  );
+  const diffs = players.map((p) => p.ours - p.gnubg);
+  const meanAbs = diffs.reduce((s, d) => s + Math.abs(d), 0) / diffs.length;
+  console.log(
+    `per player chequer error rate, ours − gnubg (mEMG): mean |Δ| ${meanAbs.toFixed(1)}, min ${Math.min(...diffs).toFixed(1)}, max ${Math.max(...diffs).toFixed(1)}`,
+  );
+  let pairs = 0;
+  let ordered = 0;
+  let inMatchPairs = 0;
+  let inMatchOrdered = 0;
+  for (let i = 0; i < players.length; i++) {
+    for (let j = i + 1; j < players.length; j++) {
+      const a = players[i];
+      const b = players[j];
+      if (Math.abs(a.gnubg - b.gnubg) < 10) continue;
+      const same = Math.sign(a.gnubg - b.gnubg) === Math.sign(a.ours - b.ours);
+      pairs++;
+      if (same) ordered++;
+      if (a.id === b.id) {
+        inMatchPairs++;
+        if (same) inMatchOrdered++;
+      }
+    }
+  }
+  console.log(
+    `players whose gnubg error rates differ by ≥ 10 mEMG, ranked the same: ${ordered}/${pairs} pairs of all sides, ${inMatchOrdered}/${inMatchPairs} within a match`,
+  );
+  console.log(`plies ${plies}, evaluator ${service.kind}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await service.close();
+}
+
+void main();

@@ -1,0 +1,320 @@
+import { Dice } from '../../engine/dice';
+import { LogEvent, LogGame, MatchLog, makeMatchLog, parseMatchLog } from '../../engine/long/match-log';
+import { newMatch } from '../../engine/scoring/match';
+import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
+import { matchFileError } from '../../engine/short/match-record';
+import { Side } from '../../engine/side';
+import { VARIANTS, variantByName } from '../../engine/variants';
+import { ServiceError, fail } from '../errors';
+import { bind } from '../families';
+import { SessionActionInput, Working, act, startGame } from '../sessions/flow';
+import { HistoryEvent, SessionRecord } from '../sessions/record';
+
+/*
+ * The long family's `.mat` dialect (engine/long/match-log.ts) as the
+ * sessions see it: a session's history written as a match log, and a match
+ * log replayed through the session flow itself with the file's dice, so that
+ * every roll-off, play, stage of a cascade, re-roll, debt, cube action and
+ * score is checked by the same rules as a live game.
+ */
+
+/** The `Variation` tag of each long-family preset. */
+export const LONG_VARIATIONS: Readonly<Record<string, string>> = Object.freeze({
+  long: 'LongNardy',
+  nardgammon: 'Nardgammon',
+  crazy: 'CrazyNardy',
+  gulbar: 'Gulbara',
+  'crazy-gulbar': 'CrazyGulbara',
+  khachapuri: 'Khachapuri',
+  fevga: 'Fevga',
+  giul: 'Giul',
+  'gulbara-intl': 'GulbaraIntl',
+});
+
+const variantOfTag = (tag: string): string | undefined =>
+  Object.entries(LONG_VARIATIONS).find(([, t]) => t === tag)?.[0];
+
+function tagOf(log: MatchLog, name: string): string | undefined {
+  return log.tags.find((t) => t.name === name)?.value;
+}
+
+/** The rules options that differ from the preset (what the `Rules` tag writes). */
+function overridesOf(preset: unknown, rules: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const base = preset as Record<string, unknown>;
+  for (const [key, value] of Object.entries(rules as Record<string, unknown>)) {
+    if (JSON.stringify(base[key]) !== JSON.stringify(value)) out[key] = value;
+  }
+  return out;
+}
+
+/** History events → the games of a match log. */
+function gamesOf(events: readonly HistoryEvent[]): LogGame[] {
+  const games: LogGame[] = [];
+  const score: Record<Side, number> = { white: 0, black: 0 };
+  let current: { number: number; score: [number, number]; events: LogEvent[] } | null = null;
+  let roll: { seat: Side; dice: Dice } | null = null;
+  let line = 0;
+  for (const e of events) {
+    if (!current || e.game !== current.number) {
+      if (current) games.push(current);
+      current = { number: e.game, score: [score.white, score.black], events: [] };
+      roll = null;
+      line = 0;
+    }
+    const seat = e.seat ?? 'white';
+    switch (e.type) {
+      case 'roll-off':
+        if (e.dice) current.events.push({ kind: 'roll-off', dice: [e.dice[0], e.dice[1]] });
+        break;
+      case 'roll':
+        if (e.dice) roll = { seat, dice: [e.dice[0], e.dice[1]] };
+        break;
+      case 'play':
+      case 'no-play': {
+        const dice = roll && roll.seat === seat ? roll.dice : null;
+        roll = null;
+        current.events.push({
+          kind: 'play',
+          seat,
+          dice,
+          steps: e.type === 'play' ? (e.steps ?? []).map((s) => ({ from: s.from, to: s.to })) : null,
+          line: ++line,
+        });
+        break;
+      }
+      case 'double':
+      case 'beaver':
+      case 'raccoon':
+        current.events.push({ kind: e.type, seat, value: e.cubeValue ?? 0, line: ++line });
+        break;
+      case 'take':
+      case 'drop':
+        current.events.push({ kind: e.type, seat, line: ++line });
+        break;
+      case 'resign':
+        current.events.push({ kind: 'resign', seat, line: ++line });
+        break;
+      case 'game-over':
+        if (e.result) {
+          current.events.push({
+            kind: 'wins',
+            seat: e.result.winner,
+            points: e.result.points,
+            result: e.result.result,
+            line: 0,
+          });
+          if (e.result.winner) score[e.result.winner] += e.result.points;
+        }
+        break;
+      default:
+        break; // next-game: the next "Game N" header
+    }
+  }
+  if (current) games.push(current);
+  return games;
+}
+
+/** A long-family session as a match log. */
+export function sessionLog(record: SessionRecord, events: readonly HistoryEvent[]): MatchLog {
+  const variant = variantByName(record.variant);
+  if (!variant.ok) fail('INTERNAL', 'a stored game names an unknown variant');
+  const overrides = overridesOf(variant.value.rules, record.rules);
+  const tags = [{ name: 'Variation', value: LONG_VARIATIONS[record.variant] ?? record.variant }];
+  if (Object.keys(overrides).length > 0) tags.push({ name: 'Rules', value: JSON.stringify(overrides) });
+  tags.push({ name: 'Cube', value: record.cubeConfig.enabled ? 'on' : 'off' });
+  if (record.match && !record.match.crawford) tags.push({ name: 'Crawford', value: 'off' });
+  return { tags, length: record.match?.length ?? 0, players: ['White', 'Black'], games: gamesOf(events) };
+}
+
+/** A long-family session written in the dialect. */
+export function makeSessionLog(record: SessionRecord, events: readonly HistoryEvent[]): string {
+  return makeMatchLog(sessionLog(record, events));
+}
+
+/** Strips what the replay does not compare (line numbers). */
+const comparable = (e: LogEvent): unknown => {
+  const { line: _line, ...rest } = e as LogEvent & { line?: number };
+  return rest;
+};
+
+/**
+ * Reads a long-family match file and replays it through the session flow
+ * with the file's dice: every action must be the one the flow expects, of
+ * the right player, legal (cascades, re-rolls, debts, the head and block
+ * rules, the cube, LN-SCORE-6's last roll), and every result must be the
+ * one the rules give. Returns the match log as replayed (writing it gives
+ * the same text) or throws 400 INVALID_MATCH_FILE naming the game and move.
+ */
+export function importLongMatch(text: unknown): MatchLog {
+  if (typeof text !== 'string') fail('INVALID_REQUEST', 'text must be the match file', { field: 'text' });
+  const parsed = parseMatchLog(text);
+  if (!parsed.ok) throw new ServiceError({ ...parsed.error });
+  const log = parsed.value;
+  const bad = (reason: string, where: { game?: number; move?: number } = {}): never => {
+    throw new ServiceError({ ...matchFileError(reason, where) });
+  };
+  const name = variantOfTag(tagOf(log, 'Variation') ?? '');
+  if (!name)
+    bad(`the Variation tag must name a long-family preset: ${Object.values(LONG_VARIATIONS).join(', ')}`);
+  const variant = variantByName(name);
+  if (!variant.ok) return bad('unknown variant');
+  let overrides: unknown = undefined;
+  const rulesTag = tagOf(log, 'Rules');
+  if (rulesTag !== undefined) {
+    try {
+      overrides = JSON.parse(rulesTag);
+    } catch {
+      bad('the Rules tag must be a JSON object of rule options');
+    }
+  }
+  const bound = bind(variant.value, overrides);
+  if (!bound.ok) return bad(`the Rules tag: ${bound.error.message}`);
+  const cubeTag = tagOf(log, 'Cube');
+  const cube = bound.value.family.cubeConfig(
+    bound.value.rules,
+    cubeTag === undefined ? undefined : cubeTag === 'on',
+  );
+  if (!cube.ok) return bad(`the Cube tag: ${cube.error.message}`);
+  let match = null;
+  if (log.length > 0) {
+    const m = newMatch(log.length, { crawford: tagOf(log, 'Crawford') !== 'off' });
+    if (!m.ok) return bad(m.error.message);
+    match = m.value;
+  }
+  const record: SessionRecord = {
+    schema: 1,
+    id: 'match-file',
+    variant: variant.value.name,
+    family: 'long',
+    rules: bound.value.rules,
+    createdAt: new Date(0).toISOString(),
+    seats: { white: { tokenHash: '' }, black: { tokenHash: '' } },
+    cubeConfig: cube.value,
+    match,
+    status: 'playing',
+    expects: null,
+    game: null as unknown as SessionRecord['game'],
+    finishedGames: [],
+    events: 0,
+  };
+  const queue: Dice[] = [];
+  const events: HistoryEvent[] = [];
+  let game = 0;
+  let move: number | undefined;
+  const w = {
+    family: bound.value.family,
+    rules: bound.value.rules,
+    record,
+    state: null,
+    now: () => new Date(0),
+    events,
+    dice: (): [number, number] => {
+      const next = queue.shift();
+      if (!next)
+        return bad('the rules call for a roll here that the file does not give', {
+          game,
+          ...(move !== undefined ? { move } : {}),
+        });
+      return [next[0], next[1]];
+    },
+  } as unknown as Working<unknown, unknown>;
+  const seed = (): Buffer => Buffer.alloc(32);
+  const run = (work: () => void): void => {
+    try {
+      work();
+    } catch (e) {
+      if (e instanceof ServiceError && e.body.code !== 'INVALID_MATCH_FILE')
+        bad(e.body.message, { game, ...(move !== undefined ? { move } : {}) });
+      throw e;
+    }
+  };
+  const perform = (seat: Side, input: SessionActionInput): void => run(() => act(w, seat, input, seed));
+  for (const g of log.games) {
+    game = g.number;
+    move = undefined;
+    const rollOffs = g.events.filter((e) => e.kind === 'roll-off');
+    for (const e of rollOffs) if (e.kind === 'roll-off') queue.push(e.dice);
+    if (g.number === 1) run(() => startGame(w, seed(), null));
+    else {
+      if (!record.expects || record.expects.action !== 'next-game')
+        bad('a new game before the previous one is over', { game });
+      const starter = record.expects?.seat ?? 'white';
+      perform(starter, { type: 'next-game' });
+    }
+    const events = g.events;
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k];
+      if (e.kind === 'roll-off' || e.kind === 'wins') continue;
+      move = e.line;
+      switch (e.kind) {
+        case 'play':
+          if (e.dice) {
+            queue.push(e.dice);
+            perform(e.seat, { type: 'roll' });
+          }
+          // A stage with nothing to play is forfeited by the flow itself.
+          if (e.steps !== null)
+            perform(e.seat, {
+              type: 'play',
+              play: { steps: e.steps.map((s) => ({ from: s.from, to: s.to })) },
+            });
+          break;
+        case 'resign': {
+          const result = events.slice(k + 1).find((x) => x.kind === 'wins');
+          const level =
+            result && result.kind === 'wins' && (RESIGN_LEVELS as readonly string[]).includes(result.result)
+              ? (result.result as ResignLevel)
+              : 'single';
+          perform(e.seat, { type: 'resign', level });
+          break;
+        }
+        default:
+          perform(e.seat, { type: e.kind });
+      }
+    }
+    if (queue.length > 0) bad('the file gives dice the rules never call for', { game });
+  }
+  // The file must say exactly what the flow did: every roll, play and no-play, every cube action and result.
+  const replayed = gamesOf(events);
+  for (const [i, g] of log.games.entries()) {
+    const mine = replayed[i];
+    const theirs = g.events.map(comparable);
+    const ours = (mine?.events ?? []).map(comparable);
+    for (let k = 0; k < Math.max(theirs.length, ours.length); k++) {
+      if (JSON.stringify(theirs[k]) !== JSON.stringify(ours[k])) {
+        const at = g.events[k] ?? g.events[g.events.length - 1];
+        const line = at && 'line' in at && at.line > 0 ? at.line : undefined;
+        bad(`the file has ${describe(g.events[k])} where the rules give ${describe(mine?.events[k])}`, {
+          game: g.number,
+          ...(line !== undefined ? { move: line } : {}),
+        });
+      }
+    }
+    if (mine && JSON.stringify(mine.score) !== JSON.stringify(g.score)) {
+      bad(`the game starts at ${g.score.join('-')} but the games before it end at ${mine.score.join('-')}`, {
+        game: g.number,
+      });
+    }
+  }
+  return { ...log, games: replayed };
+}
+
+function describe(e: LogEvent | undefined): string {
+  if (!e) return 'nothing';
+  switch (e.kind) {
+    case 'roll-off':
+      return `a roll-off ${e.dice.join('-')}`;
+    case 'play':
+      return e.steps === null
+        ? `${e.seat} with no play`
+        : `${e.seat} playing ${e.steps.map((s) => `${s.from}/${s.to}`).join(' ')}`;
+    case 'wins':
+      return `${e.seat ?? 'nobody'} winning ${e.points} (${e.result})`;
+    default:
+      return `${e.seat} ${e.kind}`;
+  }
+}
+
+/** Every long-family preset name (for the dialect's documentation and tests). */
+export const LONG_PRESETS: readonly string[] = VARIANTS.filter((v) => v.family === 'long').map((v) => v.name);

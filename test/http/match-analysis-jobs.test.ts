@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { App } from '../../src/http/app';
+import { buildServices } from '../../src/http/services';
+import { readOracleText } from '../support/oracles';
+import { testApp } from '../support/app';
+
+/*
+ * Whole-match analysis as a job over REST: a gnubg match file is checked
+ * when submitted (a bad move is a 400 naming game and move, and nothing is
+ * queued), analysed with the committed networks at 0 plies, and read back
+ * with a report in the contract's shape.
+ */
+
+let app: App;
+beforeAll(async () => {
+  app = await testApp({ services: buildServices({ analysisBudgetMs: 60_000 }) });
+});
+afterAll(() => app.close());
+
+const MAT = readOracleText('gnubg-matches/matches/m02-1pt.mat');
+
+async function finished(id: string): Promise<{ status: string; result?: Record<string, unknown>; error?: unknown }> {
+  for (let i = 0; i < 3000; i++) {
+    const res = await request(app.app).get(`/v1/analyses/${id}`);
+    if (['done', 'failed', 'cancelled'].includes(res.body.status)) return res.body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the analysis did not finish');
+}
+
+describe('match analysis jobs', () => {
+  it('analyses a gnubg match file and answers the report; the same file is the same job', async () => {
+    const submitted = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: MAT, plies: 0 });
+    expect(submitted.status).toBe(202);
+    expect(submitted.headers.location).toBe(`/v1/analyses/${submitted.body.id}`);
+    expect(submitted.body.progress.total).toBeGreaterThan(30);
+    const job = await finished(submitted.body.id);
+    expect(job.status).toBe('done');
+    const report = job.result as { players: Record<string, { decisions: number; errorRate: number }>; games: { decisions: { kind: string; equityLoss: number }[] }[] };
+    expect(Object.keys(report.players).sort()).toEqual(['Noisy01', 'Noisy08']);
+    const decisions = report.games.flatMap((g) => g.decisions);
+    expect(decisions.length).toBe(submitted.body.progress.total);
+    expect(decisions.every((d) => d.equityLoss >= 0)).toBe(true);
+    const again = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: MAT, plies: 0 });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(submitted.body.id);
+  });
+
+  it('refuses an illegal move at submission, naming the game and the move', async () => {
+    const broken = MAT.replace(/ 1\) (\d\d): [^\s]+/, ' 1) $1: 24/1');
+    const res = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: broken });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_MATCH_FILE');
+    expect(res.body.error.message).toMatch(/game 1, move 1/);
+    expect((await request(app.app).post('/v1/analyses').send({ format: 'xg', text: MAT })).status).toBe(400);
+  });
+
+  it('is submitted over GraphQL too, as the same job', async () => {
+    const res = await request(app.app)
+      .post('/graphql')
+      .send({ query: 'mutation($input: MatchAnalysisInput!) { submitMatchAnalysis(input: $input) { id kind } }', variables: { input: { format: 'mat', text: MAT, plies: 0 } } });
+    expect(res.body.data.submitMatchAnalysis.kind).toBe('match-analysis');
+    const rest = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: MAT, plies: 0 });
+    expect(rest.body.id).toBe(res.body.data.submitMatchAnalysis.id);
+  });
+});
