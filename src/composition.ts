@@ -63,7 +63,7 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
     // With worker threads the evaluators are made from the kind (over shared bear-off tables), in every thread alike.
     ...(config.analysisWorkers > 0 ? {} : { evaluators }),
     analysisPool:
-      config.analysisWorkers > 0 ? { workers: config.analysisWorkers, queueMax: config.analysisQueueMax, evaluator: config.evaluator } : null,
+      config.analysisWorkers > 0 ? { workers: config.analysisWorkers, queueMax: config.analysisQueueMax, evaluator: config.evaluator, nice: config.analysisWorkerNice } : null,
     analysisMaxCost: config.analysisMaxCost,
     analysisInlineCost: config.analysisInlineCost,
     analysisRateBudget: {

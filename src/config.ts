@@ -39,6 +39,8 @@ export interface Config {
   analysisBudgetMs: number;
   /** Worker threads of the analysis pool; 0 runs analysis in the request thread. */
   analysisWorkers: number;
+  /** Nice value of the analysis threads (0..19). */
+  analysisWorkerNice: number;
   /** Analysis tasks that may wait for a worker; past it `503 ANALYSIS_BUSY`. */
   analysisQueueMax: number;
   /** Most network evaluations one request (or GraphQL document) may cost; past it `422 ANALYSIS_TOO_COSTLY`. */
@@ -171,6 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analysisBudgetMs: integer(env, 'ANALYSIS_BUDGET_MS', 2000, 10, 60_000),
     analysisWorkers: integer(env, 'ANALYSIS_WORKERS', availableParallelism(), 0, 256),
     analysisQueueMax: integer(env, 'ANALYSIS_QUEUE_MAX', 32, 0, 100_000),
+    analysisWorkerNice: integer(env, 'ANALYSIS_WORKER_NICE', 10, 0, 19),
     analysisMaxCost: integer(env, 'ANALYSIS_MAX_COST', 1_000_000, 1, 1_000_000_000),
     analysisInlineCost: integer(env, 'ANALYSIS_INLINE_COST', 50, 0, 1_000_000),
     analysisRateBudget: integer(env, 'ANALYSIS_RATE_BUDGET', 5_000_000, 0, 1_000_000_000_000),

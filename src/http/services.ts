@@ -43,7 +43,7 @@ export interface ServiceOptions {
    * Analysis in worker threads (ANALYSIS_WORKERS > 0): the evaluator kind
    * the workers load (instead of `evaluators`) and the queue bound.
    */
-  analysisPool?: { workers: number; queueMax: number; evaluator: EvaluatorKind; dataDir?: string } | null;
+  analysisPool?: { workers: number; queueMax: number; evaluator: EvaluatorKind; dataDir?: string; nice?: number } | null;
   /** ANALYSIS_MAX_COST and ANALYSIS_INLINE_COST. */
   analysisMaxCost?: number;
   analysisInlineCost?: number;
@@ -124,7 +124,7 @@ function analysisService(options: ServiceOptions, cache: HotCache): AnalysisServ
     pool = new AnalysisPool({
       workers: poolOptions.workers,
       queueMax: poolOptions.queueMax,
-      setup: { evaluator: poolOptions.evaluator, dataDir, searchBudgetMs: options.analysisBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs, bearoff },
+      setup: { evaluator: poolOptions.evaluator, dataDir, nice: poolOptions.nice ?? 10, searchBudgetMs: options.analysisBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs, bearoff },
     });
   }
   const rate = options.analysisRateBudget;

@@ -9,6 +9,8 @@ export interface WorkerSetup {
   readonly evaluator: EvaluatorKind;
   readonly dataDir: string;
   readonly searchBudgetMs: number;
+  /** Nice value of the worker threads (ANALYSIS_WORKER_NICE, 0..19): above 0 they give way to the request thread. */
+  readonly nice: number;
   /** The bear-off databases in shared memory (data.ts `loadSharedBearoff`). */
   readonly bearoff: readonly SharedBearoffTables[];
 }

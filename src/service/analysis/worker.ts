@@ -1,3 +1,4 @@
+import { setPriority } from 'os';
 import { workerData } from 'worker_threads';
 import { ServiceError } from '../errors';
 import { evaluatorsOf, sharedBearoffSource } from './data';
@@ -12,6 +13,14 @@ import { PoolAnswer, PoolTask, WorkerSetup, isCancelled } from './pool-protocol'
  * it again (cheap beside the search) and answers the view or the error.
  */
 const setup = workerData as WorkerSetup;
+// On Linux a thread's nice value is its own: searches yield the cores to the request thread when both want them.
+if (setup.nice > 0) {
+  try {
+    setPriority(setup.nice);
+  } catch {
+    // A platform that will not lower a thread's priority runs it at the process's.
+  }
+}
 const evaluators = evaluatorsOf(setup.evaluator, setup.dataDir, sharedBearoffSource(setup.bearoff));
 evaluators.preload?.();
 const engine = new AnalysisEngine(new Analyzers(evaluators), { searchBudgetMs: setup.searchBudgetMs });
