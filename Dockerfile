@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # The nardy rules service as a container: `docker build -t nardy-rules .`
+# Node.js 24, the current LTS (package.json engines and README: Node 22.12+ and 24; 20.19+ still runs).
 # Two stages: `build` compiles TypeScript with every dependency; `runtime` holds
 # only the production dependencies (from the lockfile), the compiled code, the
 # OpenAPI document the app validates against and the evaluators' data files, and runs as a non-root user.
@@ -9,7 +10,7 @@
 # HEALTHCHECK/STOPSIGNAL/LABEL/CMD) and to paths relative to WORKDIR in RUN.
 
 # ---- build stage: install everything from the lockfile and compile -------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -21,7 +22,7 @@ COPY scripts/build-board.ts ./scripts/
 RUN npm run build
 
 # ---- runtime stage: production dependencies, compiled code, non-root ------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 LABEL org.opencontainers.image.title="nardy-rules-service" \
       org.opencontainers.image.description="Rules and analysis service for the nardy family of board games" \
       org.opencontainers.image.licenses="MIT"
@@ -37,7 +38,7 @@ COPY data ./data
 # The files above belong to root and are read-only for the service: it writes nothing to disk.
 USER node
 EXPOSE 3000
-# node:20-slim has no curl; Node's fetch probes the liveness endpoint.
+# The slim image has no curl; Node's fetch probes the liveness endpoint.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # main.ts drains on SIGTERM (/ready answers 503, in-flight requests finish) and exits 0.

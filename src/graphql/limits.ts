@@ -26,25 +26,39 @@ export interface GraphqlLimits {
 
 export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = { maxDepth: 10, maxAliases: 30, maxComplexity: 5000 };
 
+/**
+ * The introspection entry points. Tools (GraphiQL, code generators, Postman) send graphql-js's
+ * standard introspection query, whose type references nest about 15 levels deep: those subtrees
+ * are measured against their own, larger bound instead of the limit on ordinary queries.
+ */
+const INTROSPECTION_FIELDS: ReadonlySet<string> = new Set(['__schema', '__type']);
+/** Deep enough for the standard introspection query (and graphql 17's deeper type references). */
+export const MAX_INTROSPECTION_DEPTH = 20;
+
+/** Depth of ordinary selections; the deepest introspection subtree is recorded in `introspection`. */
 function depthOf(
   set: SelectionSetNode | undefined,
   fragments: Record<string, FragmentDefinitionNode>,
   seen: Set<string>,
+  introspection: { depth: number },
 ): number {
   if (!set) return 0;
   let max = 0;
   for (const selection of set.selections) {
     if (selection.kind === Kind.FIELD) {
-      max = Math.max(max, 1 + depthOf((selection as FieldNode).selectionSet, fragments, seen));
+      const field = selection as FieldNode;
+      const depth = 1 + depthOf(field.selectionSet, fragments, seen, introspection);
+      if (INTROSPECTION_FIELDS.has(field.name.value)) introspection.depth = Math.max(introspection.depth, depth);
+      else max = Math.max(max, depth);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      max = Math.max(max, depthOf(selection.selectionSet, fragments, seen));
+      max = Math.max(max, depthOf(selection.selectionSet, fragments, seen, introspection));
     } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const name = selection.name.value;
       if (seen.has(name)) continue; // cycles are reported by GraphQL's own rules
       const fragment = fragments[name];
       if (fragment) {
         seen.add(name);
-        max = Math.max(max, depthOf(fragment.selectionSet, fragments, seen));
+        max = Math.max(max, depthOf(fragment.selectionSet, fragments, seen, introspection));
         seen.delete(name);
       }
     }
@@ -53,16 +67,24 @@ function depthOf(
 }
 
 export function depthLimitRule(maxDepth: number) {
+  const maxIntrospectionDepth = Math.max(maxDepth, MAX_INTROSPECTION_DEPTH);
   return (context: ValidationContext): ASTVisitor => {
     const document = context.getDocument();
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
     return {
       OperationDefinition(node) {
-        const depth = depthOf(node.selectionSet, fragments, new Set());
-        if (depth > maxDepth) {
+        const introspection = { depth: 0 };
+        const depth = depthOf(node.selectionSet, fragments, new Set(), introspection);
+        const [nested, limit, what] =
+          depth > maxDepth
+            ? [depth, maxDepth, 'the query']
+            : introspection.depth > maxIntrospectionDepth
+              ? [introspection.depth, maxIntrospectionDepth, 'the introspection query']
+              : [0, 0, ''];
+        if (nested > 0) {
           context.reportError(
-            new GraphQLError(`the query is nested ${depth} levels deep; the limit is ${maxDepth}`, {
+            new GraphQLError(`${what} is nested ${nested} levels deep; the limit is ${limit}`, {
               nodes: [node],
               extensions: { code: 'QUERY_TOO_DEEP' },
             }),

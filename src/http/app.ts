@@ -133,7 +133,8 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     if (draining) res.set('Connection', 'close');
     next();
   });
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } }));
+  // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
+  app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   const origins = deps.corsOrigins ?? '*';
   if (origins === '*' || origins.length > 0) {
     app.use(

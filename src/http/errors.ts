@@ -57,6 +57,12 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
       return;
     }
     const status = (error as { status?: number } | null)?.status;
+    // body-parser refuses a charset other than UTF-8, or a content encoding this Node.js cannot
+    // inflate (zstd before Node 22.15), with 415.
+    if (status === 415) {
+      send(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json in UTF-8, plain or in gzip, deflate or br encoding' });
+      return;
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       send(res, status, { code: 'INVALID_REQUEST', message: 'the request could not be read' });
       return;

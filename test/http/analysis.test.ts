@@ -199,7 +199,7 @@ describe('POST /v1/evaluate/batch', () => {
     const input = {
       positions: [
         { variant: 'long', positionId: 'GAAA8_fAAAg__DA' },
-        { variant: 'long', positionId: 'GAAA8_fAAAg__DA', plies: 7 },
+        { variant: 'chess', positionId: 'GAAA8_fAAAg__DA' },
         { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', plies: 1 },
       ],
     };
@@ -208,7 +208,7 @@ describe('POST /v1/evaluate/batch', () => {
     expect(res.body.count).toBe(3);
     expect(res.body.results.map((r: { index: number }) => r.index)).toEqual([0, 1, 2]);
     expect(res.body.results[0].evaluation.variant).toBe('long');
-    expect(res.body.results[1].error).toEqual({ code: 'INVALID_REQUEST', message: 'plies must be an integer 0..2', field: 'positions[1].plies' });
+    expect(res.body.results[1].error).toEqual({ code: 'UNKNOWN_VARIANT', message: 'unknown variant "chess"; see GET /v1/variants', field: 'positions[1].variant' });
     expect(res.body.results[2].evaluation.evaluator.plies).toBe(1);
     const g = await gql(
       `query($input: EvaluateBatchInput!) { evaluateBatch(input: $input) { count results { index evaluation { ${EVALUATION} } error { code message field rule } } } }`,
@@ -226,6 +226,13 @@ describe('POST /v1/evaluate/batch', () => {
     const res = await request(app.app).post('/v1/evaluate/batch').send(input);
     expect(res.status).toBe(400);
     expect(res.body.error.field).toBe('positions');
+  });
+
+  it('rejects a position that breaks the EvaluateRequest schema as a whole, naming it', async () => {
+    const input = { positions: [{ variant: 'long', positionId: 'GAAA8_fAAAg__DA' }, { variant: 'long', positionId: 'GAAA8_fAAAg__DA', plies: 7 }] };
+    const res = await request(app.app).post('/v1/evaluate/batch').send(input);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', field: 'positions[1].plies' });
   });
 });
 

@@ -114,11 +114,25 @@ describe('limits and hardening', () => {
       .post('/graphql')
       .send({ query: '{ variants { options { key } name } a: health { status } }' });
     expect(deep.status).toBe(200);
-    const tooDeep = await request(app.app).post('/graphql').send({
-      query: 'query { moves(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } steps { from } } stage { units } } __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
+    // Ordinary fields nested deeper than the limit (3 in this app).
+    const shallow = await testApp({ graphqlLimits: { maxDepth: 3, maxAliases: 5, maxComplexity: 50 } });
+    const tooDeep = await request(shallow.app).post('/graphql').send({
+      query: '{ moves(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } } } }',
     });
+    await shallow.close();
     expect(tooDeep.status).toBe(400);
     expect(JSON.stringify(tooDeep.body.errors)).toContain('QUERY_TOO_DEEP');
+    // Introspection is measured on its own (the standard query nests ~15 levels), but not unbounded.
+    const deepIntrospection = await request(app.app).post('/graphql').send({
+      query: `{ __schema { types { fields { type ${'{ ofType '.repeat(18)}{ name }${' }'.repeat(18)} } } } }`,
+    });
+    expect(deepIntrospection.status).toBe(400);
+    expect(JSON.stringify(deepIntrospection.body.errors)).toContain('QUERY_TOO_DEEP');
+    expect(JSON.stringify(deepIntrospection.body.errors)).toContain('introspection');
+    const introspectionBesideQuery = await request(app.app).post('/graphql').send({
+      query: 'query { moves(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } steps { from } } stage { units } } __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
+    });
+    expect(introspectionBesideQuery.status).toBe(200);
     const aliases = await request(app.app)
       .post('/graphql')
       .send({ query: `{ ${Array.from({ length: 8 }, (_, i) => `h${i}: health { status }`).join(' ')} }` });
