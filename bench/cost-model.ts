@@ -1,4 +1,4 @@
-import { Evaluator, makeEvaluator } from '../src/eval/evaluator';
+import { Evaluator, countingEvaluator } from '../src/eval/evaluator';
 import { Analyzers, EvaluatorSet } from '../src/service/analysis/evaluators';
 import { neuralEvaluators } from '../src/service/analysis/data';
 import { AnalysisEngine } from '../src/service/analysis/engine';
@@ -12,17 +12,7 @@ import { samples } from './positions';
  */
 let evaluations = 0;
 
-function counting(e: Evaluator): Evaluator {
-  return makeEvaluator({
-    family: e.family,
-    name: e.name,
-    version: e.version,
-    evaluateInto(board, out, offset) {
-      evaluations++;
-      e.evaluateInto(board, out, offset);
-    },
-  });
-}
+const counting = (e: Evaluator): Evaluator => countingEvaluator(e, () => evaluations++);
 
 function countingSet(set: EvaluatorSet): EvaluatorSet {
   return { kind: set.kind, short: (r) => counting(set.short(r)), long: (r, p) => counting(set.long(r, p)) };

@@ -1,39 +1,15 @@
-import { IsBoolean, IsInt, IsOptional } from 'class-validator';
+import { IsInt, IsOptional } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
 import { GraphqlContext } from './context';
-import { MovesInput, plain } from './inputs';
+import { RolloutInput } from './analysis';
+import { plain } from './inputs';
 
 /* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
 
-@InputType({ description: 'As POST /v1/rollouts.' })
-export class RolloutJobInput extends MovesInput {
-  @Field(() => Int, { nullable: true, description: '1..1296000 (default 1296).' })
-  @IsOptional()
-  @IsInt()
-  trials?: number;
-  @Field(() => Int, { nullable: true, description: '1000..3600000 (default 60000).' })
-  @IsOptional()
-  @IsInt()
-  timeBudgetMs?: number;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  seed?: number;
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
-  truncateAfter?: number;
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  settleRaces?: boolean;
-  @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
-  luckAdjust?: boolean;
-}
+@InputType({ description: 'As POST /v1/rollouts: the fields of POST /v1/rollout, with job limits (trials 1..1296000, timeBudgetMs 1000..3600000).' })
+export class RolloutJobInput extends RolloutInput {}
 
 @InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
 export class MatchAnalysisInput {

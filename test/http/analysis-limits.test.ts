@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import request from 'supertest';
 import { createFakeEvaluator } from '../../src/eval/fake';
-import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
+import { Evaluator, countingEvaluator } from '../../src/eval/evaluator';
 import { App } from '../../src/http/app';
 import { buildServices } from '../../src/http/services';
 import { EvaluatorSet } from '../../src/service/analysis/evaluators';
@@ -18,17 +18,7 @@ import { testApp } from '../support/app';
 
 let evaluations = 0;
 
-function counting(e: Evaluator): Evaluator {
-  return makeEvaluator({
-    family: e.family,
-    name: e.name,
-    version: e.version,
-    evaluateInto(board, out, offset) {
-      evaluations++;
-      e.evaluateInto(board, out, offset);
-    },
-  });
-}
+const counting = (e: Evaluator): Evaluator => countingEvaluator(e, () => evaluations++);
 
 const fakes: EvaluatorSet = {
   kind: 'fake',

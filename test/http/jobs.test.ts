@@ -79,6 +79,15 @@ describe('rollout jobs', () => {
     expect(again.body.id).toBe(id);
   });
 
+  it('fails a strict job whose time budget runs out before its trials (ANALYSIS_TIMEOUT)', async () => {
+    const submitted = await request(app.app).post('/v1/rollouts').send({ ...JOB, trials: 1_296_000, timeBudgetMs: 1000, seed: 13, strict: true });
+    expect(submitted.status).toBe(202);
+    const stream = await events(`/v1/rollouts/${submitted.body.id}/events`);
+    const last = stream[stream.length - 1];
+    expect(last.event).toBe('failed');
+    expect((last.data as unknown as { error: { code: string } }).error.code).toBe('ANALYSIS_TIMEOUT');
+  });
+
   it('cancels a running job', async () => {
     const submitted = await request(app.app).post('/v1/rollouts').send({ ...JOB, trials: 1_296_000, seed: 6 });
     const id = submitted.body.id as string;

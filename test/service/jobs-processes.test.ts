@@ -5,6 +5,7 @@ import { resolve } from 'path';
 import { buildServices, Services } from '../../src/http/services';
 import { BullJobQueue } from '../../src/service/jobs/bullmq';
 import { JobView } from '../../src/service/jobs/types';
+import { readOracleText } from '../support/oracles';
 import { REDIS_TEST_URL } from '../support/redis';
 
 /*
@@ -87,4 +88,28 @@ describe('jobs across processes', () => {
     expect(done.status).toBe('done');
     expect((done.result as { estimate: { trials: number } }).estimate.trials).toBe(2880);
   }, 240_000);
+
+  it('a 7-point match is analysed as a job by worker processes, with progress, surviving a killed worker', async () => {
+    const first = await startWorker();
+    children.push(first);
+    const { view } = await services.jobs.submitMatchAnalysis({ format: 'mat', text: readOracleText('gnubg-matches/matches/m09-7pt.mat'), plies: 0 });
+    expect(view.kind).toBe('match-analysis');
+    const total = view.progress.total;
+    expect(total).toBeGreaterThan(300);
+    const seen: number[] = [];
+    const stop = await services.jobQueue.watch(view.id, (v) => seen.push(v.progress.done));
+    await until(services, view.id, (v) => v.status === 'running' && v.progress.done >= 20);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const second = await startWorker();
+    children.push(second);
+    const done = await until(services, view.id, (v) => v.status === 'done' || v.status === 'failed');
+    stop();
+    expect(done.status).toBe('done');
+    const report = done.result as { players: Record<string, unknown>; games: { decisions: unknown[] }[] };
+    expect(Object.keys(report.players).sort()).toEqual(['Deep2ply', 'Noisy02']);
+    expect(report.games.length).toBe(7);
+    expect(report.games.reduce((n, g) => n + g.decisions.length, 0)).toBe(total);
+    expect(seen.some((done) => done > 0 && done < total)).toBe(true);
+  }, 300_000);
 });

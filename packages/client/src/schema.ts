@@ -1266,6 +1266,8 @@ export interface components {
             seed?: number;
             truncateAfter?: number;
             settleRaces?: boolean;
+            /** @description true: a job whose time budget runs out before all its trials fails with ANALYSIS_TIMEOUT instead of answering fewer trials. */
+            strict?: boolean;
             luckAdjust?: boolean;
         };
         RolloutEstimate: {

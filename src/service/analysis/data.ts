@@ -90,7 +90,7 @@ function readNet(dir: string, name: string): NetFiles {
 }
 
 /**
- * The trained networks (issue 8, the default): `data/nets/backgammon` for
+ * The trained networks (the default): `data/nets/backgammon` for
  * short nardy, `data/nets/<preset>` for a long-family preset that has its
  * own network (crazy, crazy-gulbar, fevga, khachapuri) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. Files are read once, at
@@ -128,7 +128,7 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource 
   };
 }
 
-/** The v1 heuristic evaluators (issue 7): linear contact evaluators and the same exact races. */
+/** The v1 heuristic evaluators: linear contact evaluators and the same exact races. */
 export function heuristicEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
   return {
     kind: 'heuristic',

@@ -49,7 +49,7 @@ interface RolloutPayload {
   readonly timeBudgetMs: number;
 }
 
-const ROLLOUT_JOB_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust'];
+const ROLLOUT_JOB_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust', 'strict'];
 
 function jobId(prefix: string, what: unknown): string {
   return `${prefix}_${createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 24)}`;
@@ -111,6 +111,7 @@ export class AnalysisJobs {
   async submitRollout(input: unknown): Promise<{ view: JobView; created: boolean }> {
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(input, ROLLOUT_JOB_KEYS);
+    if (input.strict !== undefined && typeof input.strict !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });
     const trials = integer(input, 'trials', 1, JOB_LIMITS.maxTrials, 1296);
     const timeBudgetMs = integer(input, 'timeBudgetMs', 1000, JOB_LIMITS.maxTimeBudgetMs, JOB_LIMITS.defaultTimeBudgetMs);
     // The same request without a seed is the same job: its seed comes from the request.
@@ -124,7 +125,8 @@ export class AnalysisJobs {
   }
 
   private rolloutStep(request: Body, index: number, trials: number, timeBudgetMs: number): Body {
-    const { trials: _t, timeBudgetMs: _b, seed, ...rest } = request;
+    // A step is never strict itself: the job as a whole is (rolloutSteps).
+    const { trials: _t, timeBudgetMs: _b, seed, strict: _s, ...rest } = request;
     return { ...rest, trials, timeBudgetMs, seed: ((seed as number) + index * 7919) % 2 ** 31 };
   }
 
@@ -246,6 +248,11 @@ export class AnalysisJobs {
       hooks.progress({ done: Math.min(done, p.trials), total: p.trials, estimate: merged.estimate ?? merged.turns });
     }
     if (!merged) throw new ServiceError({ code: 'INTERNAL', message: 'the rollout job ran no step' });
+    // `strict`: a job whose time budget ran out before all its trials is an error, not a smaller rollout.
+    const played = merged.estimate ? merged.estimate.trials : Math.min(...(merged.turns ?? []).map((t) => t.trials));
+    if (p.request.strict === true && played < p.trials) {
+      fail('ANALYSIS_TIMEOUT', `the rollout job played ${played} of ${p.trials} trials within its time budget, and the request is strict`, { field: 'strict' });
+    }
     return { ...merged, settings: { ...merged.settings, trials: p.trials, timeBudgetMs: p.timeBudgetMs, seed: p.request.seed as number } };
   }
 }
