@@ -3,7 +3,7 @@ import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
 import { GraphqlContext } from './context';
-import { RolloutInput } from './analysis';
+import { BatchError, RolloutInput } from './analysis';
 import { plain } from './inputs';
 
 /* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
@@ -38,15 +38,8 @@ export class JobProgress {
   estimate?: unknown;
 }
 
-@ObjectType({ description: 'Why a job failed or was cancelled.' })
-export class JobError {
-  @Field(() => String)
-  code!: string;
-  @Field(() => String)
-  message!: string;
-  @Field(() => String, { nullable: true })
-  field?: string;
-}
+@ObjectType({ description: 'Why a job failed or was cancelled: an error as every answer carries one.' })
+export class JobError extends BatchError {}
 
 @ObjectType({ description: 'An analysis job, as GET /v1/rollouts/{id} (or /v1/analyses/{id}).' })
 export class Job {
@@ -78,7 +71,14 @@ function asJob(view: JobView): Job {
     createdAt,
     finishedAt,
     result,
-    error: error ? { code: error.code, message: error.message, field: typeof error.field === 'string' ? error.field : undefined } : undefined,
+    error: error
+      ? {
+          code: error.code,
+          message: error.message,
+          field: typeof error.field === 'string' ? error.field : undefined,
+          rule: typeof error.rule === 'string' ? error.rule : undefined,
+        }
+      : undefined,
   };
 }
 
