@@ -257,6 +257,16 @@ function mark(t: Tally, skill: Skill): void {
   else if (skill === 'blunder') t.blunders++;
 }
 
+/** Counts one cube decision and its loss; a close one counts in the error rate (gnubg's rule). */
+function tallyCube(t: Tally, loss: number, close: boolean): Skill {
+  const skill = skillOf(loss);
+  t.cubeDecisions++;
+  t.cubeError += loss;
+  if (close) t.closeCube++;
+  mark(t, skill);
+  return skill;
+}
+
 function playerReport(t: Tally): PlayerReport {
   const decisions = t.unforced + t.closeCube;
   const total = t.chequerError + t.cubeError;
@@ -412,11 +422,7 @@ async function analyseSteps(
         const cube = await evaluateCube(d);
         const loss = Math.max(0, cube.equity - cube.noDouble);
         const close = cube.equity - Math.min(cube.doubleTake, 1) < CLOSE_CUBE;
-        const skill = skillOf(loss);
-        tally.cubeDecisions++;
-        tally.cubeError += loss;
-        if (close) tally.closeCube++;
-        mark(tally, skill);
+        const skill = tallyCube(tally, loss, close);
         list.push({
           ...base(d, 'cube'),
           dice: null,
@@ -485,11 +491,7 @@ async function analyseSteps(
       const cube = await evaluateCube(d);
       lastDouble = { cube, decision: d };
       const loss = Math.max(0, cube.equity - Math.min(cube.doubleTake, cube.doublePass));
-      const skill = skillOf(loss);
-      tally.cubeDecisions++;
-      tally.closeCube++;
-      tally.cubeError += loss;
-      mark(tally, skill);
+      const skill = tallyCube(tally, loss, true);
       list.push({
         ...base(d, 'cube'),
         played: 'double',
@@ -507,11 +509,7 @@ async function analyseSteps(
         d.action === 'take'
           ? Math.max(0, cube.doubleTake - cube.doublePass)
           : Math.max(0, cube.doublePass - cube.doubleTake);
-      const skill = skillOf(loss);
-      tally.cubeDecisions++;
-      tally.closeCube++;
-      tally.cubeError += loss;
-      mark(tally, skill);
+      const skill = tallyCube(tally, loss, true);
       list.push({
         ...base(d, 'cube'),
         played: d.action,
