@@ -1,8 +1,9 @@
 import { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ServiceError, statusOf } from '../service/errors';
+import { GRAPHQL_LIMIT_CODES, ServiceError } from '../service/errors';
 
-const LIMIT_CODES: ReadonlySet<string> = new Set(['QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'QUERY_TOO_COMPLEX', 'ANALYSIS_TOO_COSTLY']);
+/** Codes of the document limits and the analysis cost cap, which Apollo would file under its own code. */
+const LIMIT_CODES: ReadonlySet<string> = new Set([...GRAPHQL_LIMIT_CODES, 'ANALYSIS_TOO_COSTLY']);
 
 interface ValidationIssue {
   property?: string;
@@ -38,7 +39,7 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
     return {
       message,
       path: formatted.path,
-      extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, http: { status: statusOf(code) } },
+      extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, http: { status: original.status } },
     };
   }
   const issues = (original as { extensions?: { validationErrors?: ValidationIssue[] } } | null)?.extensions?.validationErrors;

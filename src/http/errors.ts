@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { ErrorRequestHandler, RequestHandler } from 'express';
-import { ErrorBody, ServiceError, statusOf } from '../service/errors';
+import { ErrorBody, ServiceError } from '../service/errors';
 
 export interface ErrorLog {
   error(fields: Record<string, unknown>, message: string): void;
@@ -39,7 +39,7 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
       return;
     }
     if (error instanceof ServiceError) {
-      send(res, statusOf(error.body.code), error.body);
+      send(res, error.status, error.body);
       return;
     }
     const type = (error as { type?: string } | null)?.type;

@@ -1,6 +1,5 @@
 import { GameScore, RESIGN_LEVELS, ResignLevel, scoreDroppedCube } from '../engine/scoring/score';
 import { CubeAction, CubeConfig, CubeContext, CubeState, CUBE_ACTION_TYPES, applyCubeAction, checkCubeConfig, legalCubeActions, parseCubeState, stakeOf } from '../engine/scoring/cube';
-import { CubeError } from '../engine/scoring/cube-errors';
 import { MatchState, nextMatchState, parseMatchState } from '../engine/scoring/match';
 import { Side, isSide, otherSide } from '../engine/side';
 import { variantByName } from '../engine/variants';
@@ -8,11 +7,6 @@ import { ServiceError, fail } from './errors';
 import { AnyBound, bind } from './families';
 import { ScoreView, scoreView } from './sessions/views';
 import { checkKeys, isPlainObject } from './request';
-
-
-function cubeFailure(e: CubeError): never {
-  fail(e.code, e.message, { ...(e.field ? { field: e.field } : {}), ...(e.rule ? { rule: e.rule } : {}) });
-}
 
 /** Binds the variant; a request that gives a cube plays with it (LN-SCORE-5 `cube` on). */
 function bindRequest(body: Record<string, unknown>, withCube: boolean): AnyBound {
@@ -31,7 +25,7 @@ export function withCubeOn(bound: AnyBound): AnyBound {
 /** The cube options in force for a scoring or cube request: the variant's, with the cube switched on. */
 function cubeConfigOf(bound: AnyBound, wanted: boolean): CubeConfig {
   const config = bound.family.cubeConfig(bound.rules, wanted ? true : undefined);
-  if (!config.ok) cubeFailure(config.error);
+  if (!config.ok) throw ServiceError.fromCube(config.error);
   return config.value;
 }
 
@@ -77,11 +71,11 @@ export function scoreGame(input: unknown): ScoreAnswer {
     fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
   }
   const cube = parseCubeState(input.cube, config);
-  if (!cube.ok) cubeFailure(cube.error);
+  if (!cube.ok) throw ServiceError.fromCube(cube.error);
   let match: MatchState | null = null;
   if (input.match !== undefined) {
     const m = parseMatchState(input.match);
-    if (!m.ok) cubeFailure(m.error);
+    if (!m.ok) throw ServiceError.fromCube(m.error);
     match = m.value;
   }
   const stake = stakeOf(config, cube.value, match);
@@ -102,7 +96,7 @@ export function scoreGame(input: unknown): ScoreAnswer {
     if (!config.enabled) fail('CUBE_DISABLED', 'a double can only be dropped where the cube is used', { field: 'droppedBy' });
     // CUBE-3: the doubler wins the value before the offer; no gammons.
     const r = scoreDroppedCube(otherSide(droppedBy), cube.value.value);
-    if (!r.ok) cubeFailure(r.error);
+    if (!r.ok) throw ServiceError.fromCube(r.error);
     score = r.value;
   } else if (input.resign !== undefined) {
     const level = input.resign;
@@ -111,7 +105,7 @@ export function scoreGame(input: unknown): ScoreAnswer {
     }
     const resigner = resignedBy ?? family.sideToAct(state.value);
     const r = family.resign(bound.rules, state.value, resigner, level as ResignLevel, stake);
-    if (!r.ok) cubeFailure(r.error);
+    if (!r.ok) throw ServiceError.fromCube(r.error);
     score = r.value;
   } else {
     const winner = family.winner(state.value);
@@ -125,11 +119,11 @@ export function scoreGame(input: unknown): ScoreAnswer {
     if (bothFinished) {
       // LN-SCORE-6: the second mover completed his bear-off with the last roll (or did not).
       const r = family.scoreLastRoll(bound.rules, state.value, firstMover ?? winner, stake);
-      if (!r.ok) cubeFailure(r.error);
+      if (!r.ok) throw ServiceError.fromCube(r.error);
       score = r.value;
     } else {
       const r = family.score(bound.rules, state.value, winner, stake);
-      if (!r.ok) cubeFailure(r.error);
+      if (!r.ok) throw ServiceError.fromCube(r.error);
       score = r.value;
     }
   }
@@ -137,7 +131,7 @@ export function scoreGame(input: unknown): ScoreAnswer {
   if (match) {
     if (score.winner) {
       const next = nextMatchState(match, { winner: score.winner, points: score.points });
-      if (!next.ok) cubeFailure(next.error);
+      if (!next.ok) throw ServiceError.fromCube(next.error);
       answer.match = matchView(next.value);
     } else answer.match = matchView(match);
   }
@@ -164,15 +158,15 @@ export function cubeAction(input: unknown): CubeAnswer {
     if (!isPlainObject(input.config)) fail('INVALID_CUBE', 'config must be an object of cube options', { field: 'config' });
     checkKeys(input.config, ['beaver', 'raccoon', 'jacoby', 'automaticDoubles', 'cap'], 'config.');
     const checked = checkCubeConfig({ ...config, ...input.config } as CubeConfig, 'config');
-    if (!checked.ok) cubeFailure(checked.error);
+    if (!checked.ok) throw ServiceError.fromCube(checked.error);
     config = checked.value;
   }
   const cube = parseCubeState(input.cube, config);
-  if (!cube.ok) cubeFailure(cube.error);
+  if (!cube.ok) throw ServiceError.fromCube(cube.error);
   let match: MatchState | null = null;
   if (input.match !== undefined) {
     const m = parseMatchState(input.match);
-    if (!m.ok) cubeFailure(m.error);
+    if (!m.ok) throw ServiceError.fromCube(m.error);
     match = m.value;
   }
   const ctx = input.context;
@@ -191,7 +185,7 @@ export function cubeAction(input: unknown): CubeAnswer {
   }
   if (!isSide(a.by)) fail('INVALID_REQUEST', 'action.by must be "white" or "black"', { field: 'action.by' });
   const outcome = applyCubeAction(config, cube.value, context, { type: a.type, by: a.by } as CubeAction);
-  if (!outcome.ok) cubeFailure(outcome.error);
+  if (!outcome.ok) throw ServiceError.fromCube(outcome.error);
   const after = outcome.value.state;
   const nextContext: CubeContext = context;
   const answer: CubeAnswer = {

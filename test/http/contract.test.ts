@@ -152,9 +152,9 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
       const unknownKey = await walk(app, { method: 'post', path, send: (r) => json(examplesOf(path)[0] ?? { query: '{ health { status } }' })(r.set('x-api-key', 'not-a-key')) });
       expect(unknownKey.body.error?.code).toBe('UNKNOWN_API_KEY');
     }
-    // Only the side on roll may double (CUBE-2): 403 NOT_YOUR_TURN.
+    // Only the side on roll may double (CUBE-2): a rule the request breaks, 422 NOT_YOUR_TURN.
     const notOnRoll = await walk(app, { method: 'post', path: '/v1/cube', send: json({ variant: 'long', context: { onRoll: 'white' }, action: { type: 'double', by: 'black' } }) });
-    expect(notOnRoll.status).toBe(403);
+    expect(notOnRoll.status).toBe(422);
     expect(notOnRoll.body.error.code).toBe('NOT_YOUR_TURN');
     expect(problems).toEqual([]);
   });

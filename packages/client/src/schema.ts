@@ -263,9 +263,10 @@ export interface paths {
          * One action of the doubling cube
          * @description Applies one cube action (`double`, `take`, `drop`, `beaver`, `raccoon`) to a cube state
          *     (+ match) and answers the new state, what each side may do next, and the score when the
-         *     action ends the game — or the rule it breaks: `CUBE_NOT_OWNED`, `NOT_BEFORE_ROLL`,
-         *     `CRAWFORD_NO_DOUBLE`, `CUBE_CAP_REACHED`, `OFFER_PENDING`, `NO_DOUBLE_OFFERED`,
-         *     `NOT_YOUR_DECISION`, `BEAVER_NOT_ALLOWED`, `RACCOON_NOT_ALLOWED`, `CUBE_DISABLED`.
+         *     action ends the game — or the rule it breaks: `CUBE_NOT_OWNED`, `NOT_YOUR_TURN`,
+         *     `NOT_BEFORE_ROLL`, `CRAWFORD_NO_DOUBLE`, `CUBE_CAP_REACHED`, `OFFER_PENDING`,
+         *     `NO_DOUBLE_OFFERED`, `NOT_YOUR_DECISION`, `BEAVER_NOT_ALLOWED`, `RACCOON_NOT_ALLOWED`,
+         *     `CUBE_DISABLED`.
          */
         post: operations["cubeAction"];
         delete?: never;
@@ -2043,10 +2044,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["UnknownApiKey"];
-            403: components["responses"]["NotYourTurn"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The request breaks a rule (the game is not over; the cube cannot do that). */
+            /** @description The request breaks a rule (the game is not over; the cube cannot do that; a double by the side not on roll is `NOT_YOUR_TURN`, CUBE-2). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,5 @@
 import { Dice } from '../../engine/dice';
 import { CubeActionType, INITIAL_CUBE, applyCubeAction, applyRollOffTie, legalCubeActions, stakeOf } from '../../engine/scoring/cube';
-import { CubeError } from '../../engine/scoring/cube-errors';
 import { nextMatchState } from '../../engine/scoring/match';
 import { GameScore, ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side, otherSide } from '../../engine/side';
@@ -35,12 +34,6 @@ export type SessionActionInput =
   | { type: 'resign'; level: ResignLevel }
   | { type: 'next-game' };
 
-function cubeFailure(error: CubeError): never {
-  fail(error.code, error.message, {
-    ...(error.field ? { field: error.field } : {}),
-    ...(error.rule ? { rule: error.rule } : {}),
-  });
-}
 
 function event(w: Working<unknown, unknown>, type: EventType, seat: Side | null, extra: Partial<HistoryEvent> = {}): void {
   w.events.push({ n: w.record.events + w.events.length + 1, at: w.now().toISOString(), game: w.record.game.number, type, seat, ...extra });
@@ -108,7 +101,7 @@ function finishGame<R, S>(w: Working<R, S>, result: GameScore): void {
   event(w, 'game-over', result.winner, { result, positionId: w.family.positionId(w.state) });
   if (record.match) {
     const next = result.winner ? nextMatchState(record.match, { winner: result.winner, points: result.points }) : null;
-    if (next && !next.ok) cubeFailure(next.error);
+    if (next && !next.ok) throw ServiceError.fromCube(next.error);
     if (next) record.match = next.value;
     if (record.match.winner) {
       record.status = 'finished';
@@ -144,7 +137,7 @@ export function settle<R, S>(w: Working<R, S>): void {
         return;
       }
       const score = family.score(rules, w.state, winner, stake(w));
-      if (!score.ok) cubeFailure(score.error);
+      if (!score.ok) throw ServiceError.fromCube(score.error);
       finishGame(w, score.value);
       return;
     }
@@ -178,7 +171,7 @@ function afterPlay<R, S>(w: Working<R, S>, state: S): void {
   game.opening = false;
   if (game.lastRoll && game.firstMover) {
     const score = w.family.scoreLastRoll(w.rules, state, game.firstMover, stake(w));
-    if (!score.ok) cubeFailure(score.error);
+    if (!score.ok) throw ServiceError.fromCube(score.error);
     finishGame(w, score.value);
   }
 }
@@ -312,7 +305,7 @@ export function act<R, S>(w: Working<R, S>, seat: Side, input: SessionActionInpu
         cubeContext(w, input.type === 'double' ? seat : family.sideToAct(w.state)),
         { type: input.type, by: seat },
       );
-      if (!outcome.ok) cubeFailure(outcome.error);
+      if (!outcome.ok) throw ServiceError.fromCube(outcome.error);
       game.cube = outcome.value.state;
       event(w, input.type, seat, { cubeValue: game.cube.value });
       if (outcome.value.gameOver) {
@@ -327,7 +320,7 @@ export function act<R, S>(w: Working<R, S>, seat: Side, input: SessionActionInpu
         fail('GAME_FINISHED', 'no game is in progress');
       }
       const score = family.resign(rules, w.state, seat, input.level, stake(w));
-      if (!score.ok) cubeFailure(score.error);
+      if (!score.ok) throw ServiceError.fromCube(score.error);
       event(w, 'resign', seat);
       finishGame(w, score.value);
       return;
