@@ -16,3 +16,8 @@ export interface PerSide<T> {
   white: T;
   black: T;
 }
+
+/** A per-seat value built from one side's value and the other's. */
+export function perSide<T>(side: Side, mine: T, theirs: T): PerSide<T> {
+  return side === 'white' ? { white: mine, black: theirs } : { white: theirs, black: mine };
+}

@@ -192,8 +192,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * presets never take the cube (CUBE-7).
  */
 export function parseLongOverrides(base: Readonly<LongRules>, input: unknown, field = 'rules'): Result<LongRules, RulesError> {
-  const rules: LongRules = { ...base, scoring: { ...base.scoring } };
-  if (input === undefined) return ok(rules);
+  if (input === undefined) return ok({ ...base, scoring: { ...base.scoring } });
   if (!isPlainObject(input)) return err(rulesError('INVALID_RULES', `${field} must be an object of option overrides`, { field }));
   const entries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(input)) {
@@ -201,18 +200,19 @@ export function parseLongOverrides(base: Readonly<LongRules>, input: unknown, fi
       for (const [k, v] of Object.entries(value)) entries.push([`scoring.${k}`, v]);
     } else entries.push([key, value]);
   }
+  // Each value is one its option's spec accepts, and the specs name only fields of LongRules.
+  const overrides: Record<string, string | number | boolean> = {};
+  const scoring: Record<string, string | number | boolean> = {};
   for (const [key, value] of entries) {
     const spec = BY_KEY.get(key);
     const f = `${field}.${key}`;
     if (!spec) return err(rulesError('INVALID_RULES', `unknown option ${key} for this variant`, { field: f }));
     const v = readOptionValue(spec, value);
     if (v === undefined) return err(rulesError('INVALID_RULES', `${key} must be ${describe(spec)}`, { field: f }));
-    if (key.startsWith('scoring.')) {
-      (rules.scoring as unknown as Record<string, unknown>)[key.slice(8)] = v;
-    } else {
-      (rules as unknown as Record<string, unknown>)[key] = v;
-    }
+    if (key.startsWith('scoring.')) scoring[key.slice(8)] = v;
+    else overrides[key] = v;
   }
+  const rules: LongRules = { ...base, ...overrides, scoring: { ...base.scoring, ...scoring } };
   if (rules.cube && (base.sixBlock === 'fevgaRules' || rules.sixBlock === 'fevgaRules')) {
     return err(rulesError('INVALID_RULES', 'Fevga and Giul are never played with the doubling cube (CUBE-7)', { field: `${field}.cube` }));
   }

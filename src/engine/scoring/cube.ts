@@ -509,6 +509,15 @@ export function parseCubeConfig(input: unknown, field = 'cube.config'): Result<C
   return checkCubeConfig({ ...DEFAULT_CUBE_CONFIG, ...input } as CubeConfig, field);
 }
 
+/** An offer read from JSON whose keys are known and flags boolean; `checkCubeState` checks `by`. */
+function offerOf(offered: Record<string, unknown>): CubeOffer {
+  return {
+    by: offered.by as Side,
+    ...(typeof offered.beaver === 'boolean' ? { beaver: offered.beaver } : {}),
+    ...(typeof offered.raccoon === 'boolean' ? { raccoon: offered.raccoon } : {}),
+  };
+}
+
 /** JSON → a checked cube state; missing keys take `INITIAL_CUBE`'s values (STYLE.md §2). */
 export function parseCubeState(
   input: unknown,
@@ -543,7 +552,7 @@ export function parseCubeState(
     owner: owner as CubeOwner,
     turned: (input.turned ?? owner !== 'center') as boolean,
     automaticDoubles: (input.automaticDoubles ?? 0) as number,
-    ...(offered !== undefined && offered !== null ? { offered: offered as unknown as CubeOffer } : {}),
+    ...(isPlainObject(offered) ? { offered: offerOf(offered) } : {}),
   };
   return checkCubeState(config, state, field);
 }

@@ -1,7 +1,7 @@
 import { Dice, isDieValue } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
-import { PerSide, Side, otherSide } from '../side';
+import { PerSide, Side, otherSide, perSide } from '../side';
 import { CHECKERS, MOVER_BAR, OPPONENT_BAR, flipBoard } from './board';
 import { ShortPosition, ShortSeat, checkSeats, positionFromSeats } from './position';
 
@@ -152,7 +152,7 @@ export function parseGnubgPositionId(
   const mover = seatOf('player on roll');
   if (typeof mover === 'string') return invalidId(mover, field);
   if (r.position > 80 || !r.restIsZero()) return invalidId('the ID has bits after the last point', field);
-  const seats = { [turn]: mover, [otherSide(turn)]: opponent } as unknown as PerSide<ShortSeat>;
+  const seats = perSide<ShortSeat>(turn, mover, opponent);
   const problem = checkSeats(seats, field);
   if (problem) {
     const code = problem.code === 'POINT_HELD_BY_BOTH' ? problem.code : 'INVALID_POSITION_ID';
@@ -288,7 +288,7 @@ export function parseMatchId(
   if (die1 > 6 || die2 > 6 || (die1 === 0) !== (die2 === 0))
     return invalid('the dice must both be 1..6, or both 0 before the roll');
   if (!r.restIsZero()) return invalid('the Match ID has bits after the last field');
-  const score = { [player0]: score0, [otherSide(player0)]: score1 } as unknown as PerSide<number>;
+  const score = perSide(player0, score0, score1);
   return ok({
     cubeValue: 2 ** log2,
     cubeOwner: owner === 3 ? null : seat(owner),

@@ -61,15 +61,16 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /** Applies a JSON object of overrides to a short preset; unknown keys and bad values name their field. */
 export function parseShortOverrides(base: Readonly<ShortRules>, input: unknown, field = 'rules'): Result<ShortRules, RulesError> {
-  const rules: { -readonly [K in keyof ShortRules]: ShortRules[K] } = { ...base };
-  if (input === undefined) return ok(rules);
+  if (input === undefined) return ok({ ...base });
   if (!isPlainObject(input)) return err(rulesError('INVALID_RULES', `${field} must be an object of option overrides`, { field }));
+  // Each value is one its option's spec accepts, and the specs name only fields of ShortRules.
+  const overrides: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(input)) {
     const spec = BY_KEY.get(key);
     const f = `${field}.${key}`;
     if (!spec) return err(rulesError('INVALID_RULES', `unknown option ${key.slice(0, 40)} for this variant`, { field: f }));
     if (key === 'cubeCap' && value === null) {
-      rules.cubeCap = null;
+      overrides.cubeCap = null;
       continue;
     }
     const v = readOptionValue(spec, value);
@@ -77,9 +78,9 @@ export function parseShortOverrides(base: Readonly<ShortRules>, input: unknown, 
     if (key === 'cubeCap' && ((v as number) & ((v as number) - 1)) !== 0) {
       return err(rulesError('INVALID_RULES', 'cubeCap must be a power of two (CUBE-1)', { field: f }));
     }
-    (rules as unknown as Record<string, unknown>)[key] = v;
+    overrides[key] = v;
   }
-  return ok(rules);
+  return ok({ ...base, ...overrides });
 }
 
 /** The option values of a short rules object, for publication. */

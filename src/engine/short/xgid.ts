@@ -1,7 +1,7 @@
 import { Dice } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
-import { PerSide, Side, otherSide } from '../side';
+import { PerSide, Side, otherSide, perSide } from '../side';
 import { CHECKERS } from './board';
 import { ShortPosition, ShortSeat, checkSeats, positionFromSeats, shortSeat } from './position';
 
@@ -133,7 +133,7 @@ export function parseXgid(text: unknown, bottom: Side = 'white', field = 'xgid')
     if (total > CHECKERS) return invalid('the XGID gives a side more than 15 checkers', field);
     seat.off = CHECKERS - total;
   }
-  const seats = { [bottom]: low as ShortSeat, [top]: high as ShortSeat } as unknown as PerSide<ShortSeat>;
+  const seats = perSide<ShortSeat>(bottom, low, high);
   const problem = checkSeats(seats, field);
   if (problem) return invalid(problem.message, field);
   if (!/^(?:1[0-5]|\d)$/.test(cube))
@@ -161,7 +161,7 @@ export function parseXgid(text: unknown, bottom: Side = 'white', field = 'xgid')
     cubeOwner: side(owner),
     dice: action === 'none' && dice !== '00' ? [Number(dice[0]), Number(dice[1])] : null,
     cubeAction: action,
-    score: { [bottom]: Number(scoreBottom), [top]: Number(scoreTop) } as unknown as PerSide<number>,
+    score: perSide(bottom, Number(scoreBottom), Number(scoreTop)),
     crawford: matchLength > 0 && f === 1,
     jacoby: matchLength === 0 && (f & 1) === 1,
     beaver: matchLength === 0 && (f & 2) === 2,

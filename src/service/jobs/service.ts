@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { AnalysisService } from '../analysis/service';
-import { RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
+import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
 import { ServiceError, fail } from '../errors';
 import { Body, checkKeys, isPlainObject } from '../request';
 import { MatchFileFormat, PlanMatchAnalysis } from '../matches/types';
@@ -259,17 +259,25 @@ export class AnalysisJobs {
 
 const round = (x: number): number => Math.round(x * 1e6) / 1e6;
 
+/** `combine` applied to each probability of two views. */
+function eachProbability(a: ProbabilitiesView, b: ProbabilitiesView, combine: (x: number, y: number) => number): ProbabilitiesView {
+  return {
+    win: combine(a.win, b.win),
+    winMars: combine(a.winMars, b.winMars),
+    winKoks: combine(a.winKoks, b.winKoks),
+    loseMars: combine(a.loseMars, b.loseMars),
+    loseKoks: combine(a.loseKoks, b.loseKoks),
+  };
+}
+
 /** Two independent estimates of the same thing as one: means weighted by trials, standard errors combined. */
 function mergeEstimates(a: RolloutEstimateView, b: RolloutEstimateView): RolloutEstimateView {
   const n = a.trials + b.trials;
   const mean = (x: number, y: number): number => round((x * a.trials + y * b.trials) / n);
   const se = (x: number, y: number): number => round(Math.sqrt(x * x * a.trials * a.trials + y * y * b.trials * b.trials) / n);
-  const keys = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'] as const;
-  const probabilities = Object.fromEntries(keys.map((k) => [k, mean(a.probabilities[k], b.probabilities[k])])) as unknown as RolloutEstimateView['probabilities'];
-  const standardErrors = Object.fromEntries(keys.map((k) => [k, se(a.standardErrors[k], b.standardErrors[k])])) as unknown as RolloutEstimateView['standardErrors'];
   return {
-    probabilities,
-    standardErrors,
+    probabilities: eachProbability(a.probabilities, b.probabilities, mean),
+    standardErrors: eachProbability(a.standardErrors, b.standardErrors, se),
     equity: mean(a.equity, b.equity),
     equityStandardError: se(a.equityStandardError, b.equityStandardError),
     trials: n,

@@ -7,7 +7,7 @@ import { Side } from '../../engine/side';
 import { VARIANTS, variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
 import { bind } from '../families';
-import { SessionActionInput, Working, act, startGame } from '../sessions/flow';
+import { SessionActionInput, Working, act, beginGame, openRound } from '../sessions/flow';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 
 /*
@@ -182,6 +182,7 @@ export function importLongMatch(text: unknown): MatchLog {
     if (!m.ok) return bad(m.error.message);
     match = m.value;
   }
+  const seed = (): Buffer => Buffer.alloc(32);
   const record: SessionRecord = {
     schema: 1,
     id: 'match-file',
@@ -194,7 +195,7 @@ export function importLongMatch(text: unknown): MatchLog {
     match,
     status: 'playing',
     expects: null,
-    game: null as unknown as SessionRecord['game'],
+    game: openRound(1, seed(), cube.value),
     finishedGames: [],
     events: 0,
   };
@@ -202,7 +203,7 @@ export function importLongMatch(text: unknown): MatchLog {
   const events: HistoryEvent[] = [];
   let game = 0;
   let move: number | undefined;
-  const w = {
+  const w: Working<unknown, unknown> = {
     family: bound.value.family,
     rules: bound.value.rules,
     record,
@@ -218,8 +219,7 @@ export function importLongMatch(text: unknown): MatchLog {
         });
       return [next[0], next[1]];
     },
-  } as unknown as Working<unknown, unknown>;
-  const seed = (): Buffer => Buffer.alloc(32);
+  };
   const run = (work: () => void): void => {
     try {
       work();
@@ -235,7 +235,7 @@ export function importLongMatch(text: unknown): MatchLog {
     move = undefined;
     const rollOffs = g.events.filter((e) => e.kind === 'roll-off');
     for (const e of rollOffs) if (e.kind === 'roll-off') queue.push(e.dice);
-    if (g.number === 1) run(() => startGame(w, seed(), null));
+    if (g.number === 1) run(() => beginGame(w, null));
     else {
       if (!record.expects || record.expects.action !== 'next-game')
         bad('a new game before the previous one is over', { game });

@@ -1,12 +1,12 @@
 import { Dice } from '../../engine/dice';
-import { CubeActionType, INITIAL_CUBE, applyCubeAction, applyRollOffTie, legalCubeActions, stakeOf } from '../../engine/scoring/cube';
+import { CubeActionType, CubeConfig, INITIAL_CUBE, applyCubeAction, applyRollOffTie, legalCubeActions, stakeOf } from '../../engine/scoring/cube';
 import { nextMatchState } from '../../engine/scoring/match';
 import { GameScore, ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side, otherSide } from '../../engine/side';
 import { ServiceError, fail } from '../errors';
 import { Play, SessionFamily } from '../families/types';
 import { commitmentOf, rollAt } from './fairness';
-import { EventType, HistoryEvent, SessionRecord } from './record';
+import { EventType, GameRound, HistoryEvent, SessionRecord } from './record';
 
 /**
  * The game flow of a session as pure transitions on a record: opening
@@ -34,7 +34,6 @@ export type SessionActionInput =
   | { type: 'resign'; level: ResignLevel }
   | { type: 'next-game' };
 
-
 function event(w: Working<unknown, unknown>, type: EventType, seat: Side | null, extra: Partial<HistoryEvent> = {}): void {
   w.events.push({ n: w.record.events + w.events.length + 1, at: w.now().toISOString(), game: w.record.game.number, type, seat, ...extra });
 }
@@ -47,10 +46,10 @@ function nextRoll<R, S>(w: Working<R, S>, purpose: 'roll-off' | 'roll' | 'last-r
 }
 
 /** Starts game number `number` with a fresh secret seed (LN-START-1…3, SH-START-1/2). */
-export function startGame<R, S>(w: Working<R, S>, seed: Buffer, previousWinner: Side | null): void {
-  const record = w.record;
-  record.game = {
-    number: record.game ? record.game.number + 1 : 1,
+/** A new game of the record: its seed committed, nothing rolled yet. */
+export function openRound(number: number, seed: Buffer, cubeConfig: CubeConfig): GameRound {
+  return {
+    number,
     seed: seed.toString('hex'),
     commitment: commitmentOf(seed),
     rolls: [],
@@ -59,9 +58,19 @@ export function startGame<R, S>(w: Working<R, S>, seed: Buffer, previousWinner: 
     dice: null,
     lastRoll: false,
     opening: true,
-    cube: record.cubeConfig.enabled ? { ...INITIAL_CUBE } : null,
+    cube: cubeConfig.enabled ? { ...INITIAL_CUBE } : null,
     result: null,
   };
+}
+
+function startGame<R, S>(w: Working<R, S>, seed: Buffer, previousWinner: Side | null): void {
+  w.record.game = openRound(w.record.game.number + 1, seed, w.record.cubeConfig);
+  beginGame(w, previousWinner);
+}
+
+/** The first move of the record's open game: who moves first, by the rules or a roll-off, and the initial state. */
+export function beginGame<R, S>(w: Working<R, S>, previousWinner: Side | null): void {
+  const record = w.record;
   const game = record.game;
   let firstMover: Side;
   let dice: [number, number] | null = null;

@@ -12,7 +12,7 @@ import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { GameFeed } from './feed';
-import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, startGame } from './flow';
+import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
@@ -136,7 +136,7 @@ function bindRecord(record: SessionRecord): AnyBound {
 /** A stored record with its family state in typed form, ready for the flow's transitions. */
 export function workingOf(record: SessionRecord, now: () => Date): Working<unknown, unknown> {
   const bound = bindRecord(record);
-  const w = {
+  return {
     family: bound.family,
     rules: bound.rules,
     record,
@@ -144,7 +144,6 @@ export function workingOf(record: SessionRecord, now: () => Date): Working<unkno
     now,
     events: [],
   };
-  return w as unknown as Working<unknown, unknown>;
 }
 
 /**
@@ -210,6 +209,7 @@ export class GameSessions {
     }
     const id = this.random(16).toString('base64url');
     const tokens = { white: this.random(32).toString('base64url'), black: this.random(32).toString('base64url') };
+    const seed = this.deps.seeds();
     const record: SessionRecord = {
       schema: 1,
       id,
@@ -222,12 +222,12 @@ export class GameSessions {
       match,
       status: 'playing',
       expects: null,
-      game: null as unknown as SessionRecord['game'],
+      game: openRound(1, seed, cube.value),
       finishedGames: [],
       events: 0,
     };
     const w = this.working(record);
-    startGame(w, this.deps.seeds(), null);
+    beginGame(w, null);
     record.game.state = bound.value.family.toJson(w.state);
     record.events = w.events.length;
     const events = w.events.map((e) => JSON.stringify(e));
