@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { Agent, request as httpRequest } from 'http';
 import { loadavg } from 'os';
 import { resolve } from 'path';
-import { buildServices } from '../src/http/services';
+import { buildServices } from '../src/app';
 import { samples } from './positions';
 
 /**

@@ -1,5 +1,10 @@
 import { availableParallelism } from 'os';
 import { DEFAULT_MAX_GAMES } from './service/store/types';
+/** Whether the process runs under the test runner (jest sets NODE_ENV=test): REST answers are then checked against openapi.yaml. */
+export function underTest(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'test';
+}
+
 /**
  * Configuration from the environment, validated at start-up (README
  * "Configuration"). A bad value stops the process with a clear message.

@@ -1,6 +1,6 @@
 import { createServer } from 'http';
 import { Server as NetServer } from 'net';
-import { configOrExit, connectRedis, servicesFrom } from './composition';
+import { configOrExit, connectRedis, servicesFrom, transportSettings } from './app';
 import { attachSubscriptions } from './graphql/subscriptions';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
@@ -15,18 +15,8 @@ async function main(): Promise<void> {
     services,
     redis,
     log,
-    bodyLimit: config.bodyLimit,
-    corsOrigins: config.corsOrigins,
-    trustProxy: config.trustProxy,
-    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-    graphqlLimits: {
-      maxDepth: config.graphqlMaxDepth,
-      maxAliases: config.graphqlMaxAliases,
-      maxComplexity: config.graphqlMaxComplexity,
-    },
+    ...transportSettings(config),
     validateResponses: false,
-    apiKeys: config.apiKeys,
-    metricsToken: config.metricsToken,
   });
   const server = createServer(app.app);
   attachSubscriptions(server, app);

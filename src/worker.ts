@@ -1,5 +1,5 @@
 import { createServer } from 'http';
-import { configOrExit, connectRedis, servicesFrom } from './composition';
+import { configOrExit, connectRedis, servicesFrom } from './app';
 import { createLogger } from './http/observability';
 
 /**

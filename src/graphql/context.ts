@@ -1,6 +1,6 @@
 import { Request, Response } from 'express';
 import { analysisCaller } from '../http/callers';
-import { Services } from '../http/services';
+import { Services } from '../service/services';
 import { AnalysisCaller } from '../service/analysis/service';
 
 /** What every resolver sees: the services and the request's session headers. */

@@ -30,7 +30,9 @@ import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
-import { Services, buildServices } from './services';
+import { buildServices } from '../app';
+import { underTest } from '../config';
+import { Services } from '../service/services';
 
 /** Where the OpenAPI document lives: the package root, found from here (src/http, dist/http, …). */
 export const OPENAPI_PATH = ((): string => {
@@ -112,7 +114,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', deps.trustProxy ?? 0);
-  const validateResponses = deps.validateResponses ?? process.env.NODE_ENV === 'test';
+  const validateResponses = deps.validateResponses ?? underTest();
   app.set('validateResponses', validateResponses);
 
   const schema = await buildGraphqlSchema();

@@ -2,7 +2,7 @@ import { Request, Router } from 'express';
 import { DiagramFormat, diagram } from '../service/diagram';
 import { fail } from '../service/errors';
 import { rasterisePng } from '../service/diagram-png';
-import { Services } from './services';
+import { Services } from '../service/services';
 
 /** `format=svg|png` wins; otherwise the Accept header (SVG unless PNG is preferred). */
 function formatOf(req: Request): DiagramFormat {

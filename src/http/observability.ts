@@ -2,7 +2,7 @@ import { randomUUID } from 'crypto';
 import { RequestHandler } from 'express';
 import pino, { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { Services } from './services';
+import { Services } from '../service/services';
 
 /**
  * Structured JSON logs (pino) with a request id taken from / returned in

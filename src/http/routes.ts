@@ -11,7 +11,7 @@ import { analysisCaller } from './callers';
 import { jobRoutes } from './jobs';
 import { diagramRoutes } from './diagram';
 import { Metrics } from './observability';
-import { Services } from './services';
+import { Services } from '../service/services';
 
 
 /** `Authorization: Bearer <token>`. */

@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import { Cluster } from 'ioredis';
 import request from 'supertest';
 import { readConfig } from '../../src/config';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { RedisCache, RedisSessionStore, createRedisCluster, whenReady } from '../../src/service/store/redis';
 import { testApp } from '../support/app';
 import { startService, stopProcess } from '../support/processes';

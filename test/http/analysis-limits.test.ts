@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { Evaluator, countingEvaluator } from '../../src/eval/evaluator';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { EvaluatorSet } from '../../src/service/analysis/evaluators';
 import { testApp } from '../support/app';
 

@@ -4,7 +4,7 @@ import { cubeDecision } from '../../src/eval/cube/decision';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { Probabilities } from '../../src/eval/probabilities';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { Analyzers, EvaluatorSet } from '../../src/service/analysis/evaluators';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { bind } from '../../src/service/families';

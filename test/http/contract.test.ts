@@ -3,7 +3,7 @@ import * as zlib from 'zlib';
 import request from 'supertest';
 import { parse as parseYaml } from 'yaml';
 import { App, createApp } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { MemorySessionStore } from '../../src/service/store/memory';
 import { StoreUnavailableError } from '../../src/service/store/types';
 import { contractProblems, spec, specText } from '../support/contract';

@@ -1,6 +1,6 @@
 import { Writable } from 'stream';
 import request from 'supertest';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { createLogger, throttledWarn } from '../../src/http/observability';
 import { RedisCache, RedisClient, RedisSessionStore } from '../../src/service/store/redis';
 import { testApp } from '../support/app';

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { attachSubscriptions } from '../../src/graphql/subscriptions';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { testApp } from '../support/app';
 
 /*

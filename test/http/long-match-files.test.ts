@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { makeMatchLog } from '../../src/engine/long/match-log';
 import { LONG_PRESETS, LONG_VARIATIONS, importLongMatch } from '../../src/service/matches/long';
 import { ServiceError } from '../../src/service/errors';

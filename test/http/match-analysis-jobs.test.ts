@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { readOracleText } from '../support/oracles';
 import { testApp } from '../support/app';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { makeMat, parseMat } from '../../src/engine/short/mat';
 import { replayMatch } from '../../src/engine/short/match-record';
 import { parseSgf } from '../../src/engine/short/sgf';

@@ -1,6 +1,6 @@
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { neuralEvaluators } from '../../src/service/analysis/data';
-import { buildServices, Services } from '../../src/http/services';
+import { buildServices, Services } from '../../src/app';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { ServiceError } from '../../src/service/errors';
 

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { resolve } from 'path';
-import { buildServices, Services } from '../../src/http/services';
+import { buildServices, Services } from '../../src/app';
 import { BullJobQueue } from '../../src/service/jobs/bullmq';
 import { JobView } from '../../src/service/jobs/types';
 import { readOracleText } from '../support/oracles';

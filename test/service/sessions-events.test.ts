@@ -5,7 +5,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { attachSubscriptions } from '../../src/graphql/subscriptions';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
 import { GameFeed } from '../../src/service/sessions/feed';
 import { HistoryEvent } from '../../src/service/sessions/record';

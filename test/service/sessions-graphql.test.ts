@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { SeededRandom } from '../../src/engine/random';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
 import { testApp } from '../support/app';

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
 import { RedisCache, RedisSessionStore, createRedisClient, whenReady } from '../../src/service/store/redis';
 import { testApp } from '../support/app';

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'crypto';
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
 import { MemorySessionStore } from '../../src/service/store/memory';
 import { testApp } from '../support/app';

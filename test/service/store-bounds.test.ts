@@ -1,7 +1,7 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import request from 'supertest';
 import Redis from 'ioredis';
-import { buildServices } from '../../src/http/services';
+import { buildServices } from '../../src/app';
 import { deterministicSeeds } from '../../src/service/sessions/fairness';
 import { MemorySessionStore } from '../../src/service/store/memory';
 import { RedisSessionStore, createRedisClient, whenReady } from '../../src/service/store/redis';
