@@ -5,7 +5,8 @@ import { valueOf } from '../service/cache';
 import { ANALYSIS_LIMITS } from '../service/analysis/service';
 import { GraphqlContext } from './context';
 import { MovesInput, PositionInput, plain } from './inputs';
-import { Stage, Turn } from './types';
+import { Extendable, Pips, Probabilities, withRolloutEstimate } from './shapes';
+import { ErrorFields, Stage, StagePlays, Turn } from './types';
 
 /* Position analysis over GraphQL: the same service functions as POST /v1/evaluate, /v1/evaluate/batch, /v1/moves/best and /v1/rollout. */
 
@@ -86,20 +87,6 @@ export class RolloutInput extends MovesInput {
   luckAdjust?: boolean;
 }
 
-@ObjectType({ description: 'Outcome probabilities of one side.' })
-export class Probabilities {
-  @Field(() => Float)
-  win!: number;
-  @Field(() => Float)
-  winMars!: number;
-  @Field(() => Float)
-  winKoks!: number;
-  @Field(() => Float)
-  loseMars!: number;
-  @Field(() => Float)
-  loseKoks!: number;
-}
-
 @ObjectType()
 export class EvaluatorInfo {
   @Field(() => String)
@@ -120,40 +107,41 @@ export class Equity {
   cubeful?: number;
 }
 
-@ObjectType()
-export class Pips {
-  @Field(() => Int)
-  white!: number;
-  @Field(() => Int)
-  black!: number;
+/** The equities of the three cube actions of the side to move (docs/evaluation.md), after the fields of `Base`. */
+function withCubeActions<B extends Extendable>(Base: B, name: string) {
+  @ObjectType(name)
+  abstract class CubeActionEquities extends Base {
+    @Field(() => Float)
+    noDouble!: number;
+    @Field(() => Float)
+    doubleTake!: number;
+    @Field(() => Float)
+    doublePass!: number;
+  }
+  return CubeActionEquities;
 }
 
 @ObjectType()
-export class MatchWinningChances {
+abstract class Cubeless {
   @Field(() => Float)
   cubeless!: number;
-  @Field(() => Float)
-  noDouble!: number;
-  @Field(() => Float)
-  doubleTake!: number;
-  @Field(() => Float)
-  doublePass!: number;
 }
 
-@ObjectType({ description: 'The cube decision of the side to move (docs/evaluation.md).' })
-export class CubeDecision {
+@ObjectType()
+export class MatchWinningChances extends withCubeActions(Cubeless, 'MatchWinningChancesOfActions') {}
+
+@ObjectType()
+abstract class CubeVerdict {
   @Field(() => String, { description: 'noDouble, doubleTake, doublePass, tooGood or notAvailable' })
   action!: string;
   @Field(() => String, { description: 'take, pass or beaver' })
   response!: string;
   @Field(() => Float)
   equity!: number;
-  @Field(() => Float)
-  noDouble!: number;
-  @Field(() => Float)
-  doubleTake!: number;
-  @Field(() => Float)
-  doublePass!: number;
+}
+
+@ObjectType({ description: 'The cube decision of the side to move (docs/evaluation.md).' })
+export class CubeDecision extends withCubeActions(CubeVerdict, 'CubeDecisionOfActions') {
   @Field(() => Float)
   cubeless!: number;
   @Field(() => Float)
@@ -162,14 +150,19 @@ export class CubeDecision {
   matchWinningChances?: MatchWinningChances;
 }
 
-@ObjectType({ description: 'A position evaluated before the side to move rolls.' })
-export class Evaluation {
+/** The position an analysis answers for: its variant, ID and the side to move. */
+@ObjectType()
+abstract class PositionAnswer {
   @Field(() => String)
   variant!: string;
   @Field(() => String)
   positionId!: string;
   @Field(() => String)
   sideToMove!: string;
+}
+
+@ObjectType({ description: 'A position evaluated before the side to move rolls.' })
+export class Evaluation extends PositionAnswer {
   @Field(() => Probabilities)
   probabilities!: Probabilities;
   @Field(() => Equity)
@@ -185,11 +178,7 @@ export class Evaluation {
 }
 
 @ObjectType()
-export class BatchError {
-  @Field(() => String)
-  code!: string;
-  @Field(() => String)
-  message!: string;
+export class BatchError extends ErrorFields {
   @Field(() => String, { nullable: true })
   field?: string;
   @Field(() => String, { nullable: true })
@@ -229,13 +218,7 @@ export class RankedTurn extends Turn {
 }
 
 @ObjectType({ description: 'The plays of the current stage, best first.' })
-export class BestMoves {
-  @Field(() => String)
-  variant!: string;
-  @Field(() => [Int], { nullable: true })
-  dice!: number[] | null;
-  @Field(() => Stage)
-  stage!: Stage;
+export class BestMoves extends StagePlays {
   @Field(() => Int)
   count!: number;
   @Field(() => EvaluatorInfo)
@@ -260,54 +243,22 @@ export class RolloutSettings {
   luckAdjust!: boolean;
 }
 
-@ObjectType()
-export class RolloutEstimate {
-  @Field(() => Probabilities)
-  probabilities!: Probabilities;
-  @Field(() => Probabilities)
-  standardErrors!: Probabilities;
-  @Field(() => Float)
-  equity!: number;
-  @Field(() => Float)
-  equityStandardError!: number;
-  @Field(() => Int)
-  trials!: number;
-  @Field(() => Int)
-  truncatedTrials!: number;
-  @Field(() => String, { description: 'trials or time' })
-  stoppedBy!: string;
-}
+export const RolloutEstimate = withRolloutEstimate(class {}, 'RolloutEstimate', { description: 'trials or time' });
+export type RolloutEstimate = InstanceType<typeof RolloutEstimate>;
 
-@ObjectType({ description: 'A legal play rolled out, for the side that plays it.' })
-export class RolledOutTurn extends Turn {
+@ObjectType()
+abstract class RankedByRollout extends Turn {
   @Field(() => Int)
   rank!: number;
   @Field(() => Float)
   equityDiff!: number;
-  @Field(() => Probabilities)
-  probabilities!: Probabilities;
-  @Field(() => Probabilities)
-  standardErrors!: Probabilities;
-  @Field(() => Float)
-  equity!: number;
-  @Field(() => Float)
-  equityStandardError!: number;
-  @Field(() => Int)
-  trials!: number;
-  @Field(() => Int)
-  truncatedTrials!: number;
-  @Field(() => String)
-  stoppedBy!: string;
 }
 
+@ObjectType({ description: 'A legal play rolled out, for the side that plays it.' })
+export class RolledOutTurn extends withRolloutEstimate(RankedByRollout, 'RolledOutTurnEstimate') {}
+
 @ObjectType({ description: 'A rollout of the position (estimate) or of every play of the roll (turns).' })
-export class Rollout {
-  @Field(() => String)
-  variant!: string;
-  @Field(() => String)
-  positionId!: string;
-  @Field(() => String)
-  sideToMove!: string;
+export class Rollout extends PositionAnswer {
   @Field(() => EvaluatorInfo)
   evaluator!: EvaluatorInfo;
   @Field(() => RolloutSettings)
@@ -338,11 +289,11 @@ export class AnalysisResolver {
 
   @Query(() => BestMoves, { description: 'As POST /v1/moves/best.' })
   async bestMoves(@Arg('input', () => BestMovesInput) input: BestMovesInput, @Ctx() ctx: GraphqlContext): Promise<BestMoves> {
-    return valueOf(await ctx.services.analysis.bestMoves(plain(input), ctx.caller)) as BestMoves;
+    return valueOf(await ctx.services.analysis.bestMoves(plain(input), ctx.caller));
   }
 
   @Query(() => Rollout, { description: 'As POST /v1/rollout.' })
   async rollout(@Arg('input', () => RolloutInput) input: RolloutInput, @Ctx() ctx: GraphqlContext): Promise<Rollout> {
-    return (await ctx.services.analysis.rollout(plain(input), ctx.caller)) as Rollout;
+    return ctx.services.analysis.rollout(plain(input), ctx.caller);
   }
 }

@@ -6,6 +6,7 @@ import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, plain } from './inputs';
+import { perSideType } from './shapes';
 import { Step, Turn } from './types';
 
 /* Game sessions over GraphQL: the same service functions as /v1/games. */
@@ -45,13 +46,8 @@ export class Expects {
   action!: string;
 }
 
-@ObjectType({ description: 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.' })
-export class AllowedActions {
-  @Field(() => [String])
-  white!: string[];
-  @Field(() => [String])
-  black!: string[];
-}
+export const AllowedActions = perSideType<string[]>('AllowedActions', () => [String], 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
+export type AllowedActions = InstanceType<typeof AllowedActions>;
 
 @ObjectType({ description: 'Short nardy: the session as gnubg writes it (white is gnubg\'s player 0).' })
 export class GnubgIds {
@@ -75,22 +71,22 @@ export class CubeView {
   enabled!: boolean;
 }
 
-@ObjectType()
-export class MatchScore {
-  @Field(() => Int)
-  white!: number;
-  @Field(() => Int)
-  black!: number;
-}
+export const MatchScore = perSideType<number>('MatchScore', () => Int);
+export type MatchScore = InstanceType<typeof MatchScore>;
 
+/** A match to `length` points and its score, as a session and a scored game show it (CUBE-6). */
 @ObjectType()
-export class MatchView {
+export abstract class MatchFields {
   @Field(() => Int)
   length!: number;
   @Field(() => Boolean)
   crawford!: boolean;
   @Field(() => MatchScore)
   score!: MatchScore;
+}
+
+@ObjectType()
+export class MatchView extends MatchFields {
   @Field(() => Boolean)
   crawfordGame!: boolean;
   @Field(() => String, { nullable: true })
@@ -167,13 +163,8 @@ export class SeatToken {
   token!: string;
 }
 
-@ObjectType()
-export class Seats {
-  @Field(() => SeatToken)
-  white!: SeatToken;
-  @Field(() => SeatToken)
-  black!: SeatToken;
-}
+export const Seats = perSideType<SeatToken>('Seats', () => SeatToken);
+export type Seats = InstanceType<typeof Seats>;
 
 @ObjectType({ description: 'A new game: keep each seat token secret; it authorises that seat\'s actions.' })
 export class CreatedGame {
@@ -284,17 +275,17 @@ export class GamesResolver {
   async createGame(@Arg('input', () => CreateGameInput) input: CreateGameInput, @Ctx() ctx: GraphqlContext): Promise<CreatedGame> {
     const body = plain(input);
     if (input.match) body.match = plain(input.match);
-    return (await ctx.services.sessions.create(body, ctx.caller.client)).body as unknown as CreatedGame;
+    return (await ctx.services.sessions.create(body, ctx.caller.client)).body;
   }
 
   @Query(() => Game, { description: 'As GET /v1/games/{id}.' })
   async game(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Game> {
-    return (await ctx.services.sessions.get(id)).body as unknown as Game;
+    return (await ctx.services.sessions.get(id)).body;
   }
 
   @Query(() => [GameEvent], { description: 'As GET /v1/games/{id}/history.' })
   async gameHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<GameEvent[]> {
-    return (await ctx.services.sessions.history(id)).body.events as unknown as GameEvent[];
+    return (await ctx.services.sessions.history(id)).body.events;
   }
 
   @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg; the long-nardy dialect for the long family) or "sgf" (gnubg SGF, backgammon only).' })
@@ -304,7 +295,7 @@ export class GamesResolver {
 
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })
   async gameFairness(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphqlContext): Promise<Fairness> {
-    return (await ctx.services.sessions.fairness(id)).body as unknown as Fairness;
+    return (await ctx.services.sessions.fairness(id)).body;
   }
 
   @Subscription(() => GameEvent, {
@@ -326,7 +317,7 @@ export class GamesResolver {
       ifMatch: options?.expectedVersion,
       idempotencyKey: options?.idempotencyKey,
     });
-    return answer.body as unknown as Game;
+    return answer.body;
   }
 
   @Mutation(() => Game, { description: 'A session action without a body: roll, double, take, drop, beaver, raccoon or next-game (POST /v1/games/{id}/{action}). Authorization: Bearer <seat token>.' })

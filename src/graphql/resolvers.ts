@@ -33,6 +33,6 @@ export class MovesResolver {
 
   @Query(() => ValidationResult, { description: 'Validates a play or a prefix of one, as POST /v1/moves/validate.' })
   validateMove(@Arg('input', () => ValidateInput) input: ValidateInput): ValidationResult {
-    return validateMove(plain(input)) as ValidationResult;
+    return validateMove(plain(input));
   }
 }

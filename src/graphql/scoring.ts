@@ -1,8 +1,9 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Field, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Field, InputType, ObjectType, Query, Resolver } from 'type-graphql';
 import { cubeAction, scoreGame } from '../service/score';
-import { MatchScore, Score } from './games';
+import { MatchFields, Score } from './games';
+import { perSideType } from './shapes';
 import { PositionInput, VariantInput, plain } from './inputs';
 
 /* Scoring and the cube over GraphQL: the same service functions as POST /v1/score and /v1/cube. */
@@ -38,13 +39,7 @@ export class ScoreInput extends PositionInput {
 }
 
 @ObjectType()
-export class MatchAfter {
-  @Field(() => Int)
-  length!: number;
-  @Field(() => Boolean)
-  crawford!: boolean;
-  @Field(() => MatchScore)
-  score!: MatchScore;
+export class MatchAfter extends MatchFields {
   @Field(() => String, { nullable: true })
   winner?: string;
   @Field(() => Boolean)
@@ -76,13 +71,8 @@ export class CubeInput extends VariantInput {
   action!: Record<string, unknown>;
 }
 
-@ObjectType()
-export class LegalCubeActions {
-  @Field(() => [String])
-  white!: string[];
-  @Field(() => [String])
-  black!: string[];
-}
+export const LegalCubeActions = perSideType<string[]>('LegalCubeActions', () => [String]);
+export type LegalCubeActions = InstanceType<typeof LegalCubeActions>;
 
 @ObjectType({ description: 'The cube after one action.' })
 export class CubeResult {
@@ -98,11 +88,11 @@ export class CubeResult {
 export class ScoringResolver {
   @Query(() => ScoreResult, { description: 'As POST /v1/score.' })
   score(@Arg('input', () => ScoreInput) input: ScoreInput): ScoreResult {
-    return scoreGame(plain(input)) as ScoreResult;
+    return scoreGame(plain(input));
   }
 
   @Query(() => CubeResult, { description: 'As POST /v1/cube.' })
   cubeAction(@Arg('input', () => CubeInput) input: CubeInput): CubeResult {
-    return cubeAction(plain(input)) as unknown as CubeResult;
+    return cubeAction(plain(input));
   }
 }

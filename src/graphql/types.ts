@@ -103,14 +103,19 @@ export class Turn {
   next!: Next;
 }
 
-@ObjectType({ description: 'Every legal play of the current stage.' })
-export class MovesResult {
+/** The plays of a roll: the variant, the dice and the stage being played. */
+@ObjectType()
+export abstract class StagePlays {
   @Field(() => String)
   variant!: string;
   @Field(() => [Int], { nullable: true })
   dice!: number[] | null;
   @Field(() => Stage)
   stage!: Stage;
+}
+
+@ObjectType({ description: 'Every legal play of the current stage.' })
+export class MovesResult extends StagePlays {
   @Field(() => Int)
   diceUsed!: number;
   @Field(() => Int)
@@ -119,12 +124,17 @@ export class MovesResult {
   turns!: Turn[];
 }
 
-@ObjectType({ description: 'The rule a proposed play breaks.' })
-export class RuleViolation {
+/** An error as every answer carries one: its stable code and a message. */
+@ObjectType()
+export abstract class ErrorFields {
   @Field(() => String)
   code!: string;
   @Field(() => String)
   message!: string;
+}
+
+@ObjectType({ description: 'The rule a proposed play breaks.' })
+export class RuleViolation extends ErrorFields {
   @Field(() => Int, { nullable: true })
   stepIndex?: number;
   @Field(() => String, { nullable: true })
