@@ -246,40 +246,56 @@ export function applyCubeAction(
   if (match && match.winner !== undefined) {
     return fail('MATCH_OVER', `the match is over: ${match.winner} has won it`, 'CUBE-6');
   }
-  const by = action.by;
+  if (action.type === 'double') return offerDouble(effective, state, context, action.by);
   const offer = state.offered;
-  if (action.type === 'double') {
-    if (match && match.nextGameIsCrawford) {
-      return fail('CRAWFORD_NO_DOUBLE', 'nobody may double in the Crawford game', 'CUBE-6');
-    }
-    if (offer) {
-      return fail('OFFER_PENDING', `${sideName(offer.by)}'s double must be answered first`, 'CUBE-3');
-    }
-    if (by !== context.onRoll) return fail('NOT_YOUR_TURN', 'only the side on roll may double', 'CUBE-2');
-    if (context.openingMove) {
-      // CUBE-2 forbids a double in the first turn of a game: where the roll-off dice are
-      // the opening roll they are already made; where the first mover rolls afresh
-      // (or moves first by seat) there is still no double before the first play.
-      return fail(
-        'NOT_BEFORE_ROLL',
-        context.rolled
-          ? 'no double during the opening move: its roll is already made'
-          : 'no double in the first turn of a game: the cube can be turned from the second turn on',
-        'CUBE-2',
-      );
-    }
-    if (context.rolled) {
-      return fail('NOT_BEFORE_ROLL', 'a double is offered before rolling, not after', 'CUBE-2');
-    }
-    if (state.owner !== 'center' && state.owner !== by) {
-      return fail('CUBE_NOT_OWNED', `${sideName(state.owner)} owns the cube; only he may redouble`, 'CUBE-2');
-    }
-    if (!withinCap(effective, state.value, 2)) {
-      return fail('CUBE_CAP_REACHED', `the cube may not go above ${effective.cap}`, 'CUBE-1');
-    }
-    return ok({ state: { ...state, offered: { by } } });
-  }
   if (!offer) return fail('NO_DOUBLE_OFFERED', 'there is no double to answer', 'CUBE-3');
+  return answerOffer(effective, state, offer, action, match !== null);
+}
+
+/** A double by `by` (CUBE-2, CUBE-6): the value stays until the answer. */
+function offerDouble(effective: CubeConfig, state: CubeState, context: CubeContext, by: Side): Result<CubeOutcome, CubeError> {
+  const match = context.match ?? null;
+  const offer = state.offered;
+  if (match && match.nextGameIsCrawford) {
+    return fail('CRAWFORD_NO_DOUBLE', 'nobody may double in the Crawford game', 'CUBE-6');
+  }
+  if (offer) {
+    return fail('OFFER_PENDING', `${sideName(offer.by)}'s double must be answered first`, 'CUBE-3');
+  }
+  if (by !== context.onRoll) return fail('NOT_YOUR_TURN', 'only the side on roll may double', 'CUBE-2');
+  if (context.openingMove) {
+    // CUBE-2 forbids a double in the first turn of a game: where the roll-off dice are
+    // the opening roll they are already made; where the first mover rolls afresh
+    // (or moves first by seat) there is still no double before the first play.
+    return fail(
+      'NOT_BEFORE_ROLL',
+      context.rolled
+        ? 'no double during the opening move: its roll is already made'
+        : 'no double in the first turn of a game: the cube can be turned from the second turn on',
+      'CUBE-2',
+    );
+  }
+  if (context.rolled) {
+    return fail('NOT_BEFORE_ROLL', 'a double is offered before rolling, not after', 'CUBE-2');
+  }
+  if (state.owner !== 'center' && state.owner !== by) {
+    return fail('CUBE_NOT_OWNED', `${sideName(state.owner)} owns the cube; only he may redouble`, 'CUBE-2');
+  }
+  if (!withinCap(effective, state.value, 2)) {
+    return fail('CUBE_CAP_REACHED', `the cube may not go above ${effective.cap}`, 'CUBE-1');
+  }
+  return ok({ state: { ...state, offered: { by } } });
+}
+
+/** An answer to the pending offer: take, drop, beaver or raccoon (CUBE-3, CUBE-5). */
+function answerOffer(
+  effective: CubeConfig,
+  state: CubeState,
+  offer: CubeOffer,
+  action: CubeAction,
+  inMatch: boolean,
+): Result<CubeOutcome, CubeError> {
+  const by = action.by;
   // The side that must answer the pending offer.
   const responder = otherSide(offer.by);
   switch (action.type) {
@@ -300,56 +316,63 @@ export function applyCubeAction(
       if (!score.ok) return score;
       return ok({ state: withoutOffer(state, {}), gameOver: score.value });
     }
-    case 'beaver': {
-      if (!effective.beaver) {
-        return fail(
-          'BEAVER_NOT_ALLOWED',
-          match ? 'beavers are not used in matches' : 'beavers are not allowed by the cube options',
-          'CUBE-5',
-        );
-      }
-      if (offer.beaver) return fail('BEAVER_NOT_ALLOWED', 'a beaver cannot be beavered; answer it', 'CUBE-5');
-      if (by !== responder) {
-        return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} was doubled`, 'CUBE-5');
-      }
-      if (!withinCap(effective, state.value, 4)) {
-        return fail('CUBE_CAP_REACHED', `a beaver would take the cube above ${effective.cap}`, 'CUBE-1');
-      }
-      // The beaver takes the double (the value doubles now) and offers the next one.
-      return ok({
-        state: { ...state, value: state.value * 2, owner: by, turned: true, offered: { by, beaver: true } },
-      });
-    }
-    case 'raccoon': {
-      if (!effective.raccoon) {
-        return fail(
-          'RACCOON_NOT_ALLOWED',
-          match ? 'raccoons are not used in matches' : 'raccoons are not allowed by the cube options',
-          'CUBE-5',
-        );
-      }
-      if (!offer.beaver || offer.raccoon) {
-        return fail('RACCOON_NOT_ALLOWED', 'a raccoon answers a beaver, once', 'CUBE-5');
-      }
-      if (by !== responder) {
-        return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} may answer the beaver`, 'CUBE-5');
-      }
-      if (!withinCap(effective, state.value, 4)) {
-        return fail('CUBE_CAP_REACHED', `a raccoon would take the cube above ${effective.cap}`, 'CUBE-1');
-      }
-      // The raccoon takes the beaver and offers once more; the beaverer keeps the cube.
-      return ok({
-        state: {
-          ...state,
-          value: state.value * 2,
-          owner: offer.by,
-          turned: true,
-          offered: { by, beaver: true, raccoon: true },
-        },
-      });
-    }
+    case 'beaver':
+      return beaver(effective, state, offer, by, responder, inMatch);
+    case 'raccoon':
+      return raccoon(effective, state, offer, by, responder, inMatch);
   }
   return fail('INVALID_CUBE', 'unknown cube action', 'CUBE-2', 'action.type');
+}
+
+/** The doubled side takes and at once redoubles, keeping the cube (CUBE-5). */
+function beaver(effective: CubeConfig, state: CubeState, offer: CubeOffer, by: Side, responder: Side, inMatch: boolean): Result<CubeOutcome, CubeError> {
+  if (!effective.beaver) {
+    return fail(
+      'BEAVER_NOT_ALLOWED',
+      inMatch ? 'beavers are not used in matches' : 'beavers are not allowed by the cube options',
+      'CUBE-5',
+    );
+  }
+  if (offer.beaver) return fail('BEAVER_NOT_ALLOWED', 'a beaver cannot be beavered; answer it', 'CUBE-5');
+  if (by !== responder) {
+    return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} was doubled`, 'CUBE-5');
+  }
+  if (!withinCap(effective, state.value, 4)) {
+    return fail('CUBE_CAP_REACHED', `a beaver would take the cube above ${effective.cap}`, 'CUBE-1');
+  }
+  // The beaver takes the double (the value doubles now) and offers the next one.
+  return ok({
+    state: { ...state, value: state.value * 2, owner: by, turned: true, offered: { by, beaver: true } },
+  });
+}
+
+/** The original doubler takes the beaver and redoubles once more; the beaverer keeps the cube (CUBE-5). */
+function raccoon(effective: CubeConfig, state: CubeState, offer: CubeOffer, by: Side, responder: Side, inMatch: boolean): Result<CubeOutcome, CubeError> {
+  if (!effective.raccoon) {
+    return fail(
+      'RACCOON_NOT_ALLOWED',
+      inMatch ? 'raccoons are not used in matches' : 'raccoons are not allowed by the cube options',
+      'CUBE-5',
+    );
+  }
+  if (!offer.beaver || offer.raccoon) {
+    return fail('RACCOON_NOT_ALLOWED', 'a raccoon answers a beaver, once', 'CUBE-5');
+  }
+  if (by !== responder) {
+    return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} may answer the beaver`, 'CUBE-5');
+  }
+  if (!withinCap(effective, state.value, 4)) {
+    return fail('CUBE_CAP_REACHED', `a raccoon would take the cube above ${effective.cap}`, 'CUBE-1');
+  }
+  return ok({
+    state: {
+      ...state,
+      value: state.value * 2,
+      owner: offer.by,
+      turned: true,
+      offered: { by, beaver: true, raccoon: true },
+    },
+  });
 }
 
 function withoutOffer(state: CubeState, changes: Partial<Omit<CubeState, 'offered'>>): CubeState {

@@ -94,110 +94,123 @@ function tripleRung(
  */
 function longRung(rules: LongScoringRules, loser: LoserCheckers, loserName: string): Rung {
   const scoring = effectiveLongScoring(rules);
-  const fevga = isFevgaFamily(rules);
+  switch (scoring.mode) {
+    case 'oinMars':
+      return oinMarsRung(scoring, loser, loserName, isFevgaFamily(rules));
+    case 'sovietLike':
+      return sovietRung(scoring, loser, loserName);
+    case 'perChecker':
+      return perCheckerRung(scoring, loser, loserName);
+  }
+}
+
+/** LN-SCORE-1…3, FV-6: an oin, a mars, or (K1–K4) a triple. */
+function oinMarsRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string, fevga: boolean): Rung {
+  const off = loser.off;
+  if (off > 0) {
+    return {
+      result: 'oin',
+      multiplier: 1,
+      rule: fevga ? 'FV-6' : 'LN-SCORE-1',
+      name: 'an oin',
+      reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
+      gammonLike: false,
+    };
+  }
+  const triple = fevga ? null : tripleRung(scoring, loser, loserName);
+  if (triple) {
+    return {
+      result: triple.result,
+      multiplier: 3,
+      rule: 'LN-SCORE-3',
+      name: triple.result === 'koks' ? 'a koks' : 'a home mars',
+      reason: triple.reason,
+      gammonLike: true,
+    };
+  }
+  return {
+    result: 'mars',
+    multiplier: 2,
+    rule: fevga ? 'FV-6' : 'LN-SCORE-2',
+    name: 'a mars',
+    reason: `${loserName} bore off no checkers`,
+    gammonLike: true,
+  };
+}
+
+/** LN-SCORE-4 (K5): a Soviet-style 1, 2 or 4, or a home mars when configured. */
+function sovietRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string): Rung {
+  const off = loser.off;
+  const allHome = checkersOn(loser, 7, 24) === 0;
+  // LN-SCORE-3 K5: 1 / 2 / 4, where 4 = none off and not all home; no bar, so no 8.
+  if (off > 0) {
+    return {
+      result: 'soviet-1',
+      multiplier: 1,
+      rule: 'LN-SCORE-4',
+      name: 'a single game (Soviet-style 1)',
+      reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
+      gammonLike: false,
+    };
+  }
+  if (!allHome) {
+    return {
+      result: 'soviet-4',
+      multiplier: 4,
+      rule: 'LN-SCORE-4',
+      name: 'a Soviet-style 4',
+      reason: `${loserName} bore off none and still has checkers outside his home`,
+      gammonLike: true,
+    };
+  }
+  if (scoring.homeMars === 'triple') {
+    return {
+      result: 'home-mars',
+      multiplier: 3,
+      rule: 'LN-SCORE-3',
+      name: 'a home mars',
+      reason: `${loserName} has all his checkers home but bore off none`,
+      gammonLike: true,
+    };
+  }
+  return {
+    result: 'soviet-2',
+    multiplier: 2,
+    rule: 'LN-SCORE-4',
+    name: 'a Soviet-style 2',
+    reason: `${loserName} has all his checkers home but bore off none`,
+    gammonLike: true,
+  };
+}
+
+/** KH-4 (K6): a stake per checker not borne off, tripled per checker by a configured K1–K4 mars. */
+function perCheckerRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string): Rung {
   const off = loser.off;
   const left = CHECKERS_PER_SIDE - off;
-  const allHome = checkersOn(loser, 7, 24) === 0;
-  switch (scoring.mode) {
-    case 'oinMars': {
-      if (off > 0) {
-        return {
-          result: 'oin',
-          multiplier: 1,
-          rule: fevga ? 'FV-6' : 'LN-SCORE-1',
-          name: 'an oin',
-          reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
-          gammonLike: false,
-        };
-      }
-      const triple = fevga ? null : tripleRung(scoring, loser, loserName);
-      if (triple) {
-        return {
-          result: triple.result,
-          multiplier: 3,
-          rule: 'LN-SCORE-3',
-          name: triple.result === 'koks' ? 'a koks' : 'a home mars',
-          reason: triple.reason,
-          gammonLike: true,
-        };
-      }
-      return {
-        result: 'mars',
-        multiplier: 2,
-        rule: fevga ? 'FV-6' : 'LN-SCORE-2',
-        name: 'a mars',
-        reason: `${loserName} bore off no checkers`,
-        gammonLike: true,
-      };
-    }
-    case 'sovietLike': {
-      // LN-SCORE-3 K5: 1 / 2 / 4, where 4 = none off and not all home; no bar, so no 8.
-      if (off > 0) {
-        return {
-          result: 'soviet-1',
-          multiplier: 1,
-          rule: 'LN-SCORE-4',
-          name: 'a single game (Soviet-style 1)',
-          reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
-          gammonLike: false,
-        };
-      }
-      if (!allHome) {
-        return {
-          result: 'soviet-4',
-          multiplier: 4,
-          rule: 'LN-SCORE-4',
-          name: 'a Soviet-style 4',
-          reason: `${loserName} bore off none and still has checkers outside his home`,
-          gammonLike: true,
-        };
-      }
-      if (scoring.homeMars === 'triple') {
-        return {
-          result: 'home-mars',
-          multiplier: 3,
-          rule: 'LN-SCORE-3',
-          name: 'a home mars',
-          reason: `${loserName} has all his checkers home but bore off none`,
-          gammonLike: true,
-        };
-      }
-      return {
-        result: 'soviet-2',
-        multiplier: 2,
-        rule: 'LN-SCORE-4',
-        name: 'a Soviet-style 2',
-        reason: `${loserName} has all his checkers home but bore off none`,
-        gammonLike: true,
-      };
-    }
-    case 'perChecker': {
-      // KH-4 / K6: one stake per checker not borne off, no mars multiplier unless
-      // configured — the configured ones are the K1–K4 triples, applied per checker.
-      const triple = off === 0 ? tripleRung(scoring, loser, loserName) : null;
-      if (triple) {
-        return {
-          result: triple.result,
-          multiplier: 3 * left,
-          rule: 'LN-SCORE-3',
-          name: `${triple.result === 'koks' ? 'a koks' : 'a home mars'} on ${left} checkers (3 per checker)`,
-          reason: triple.reason,
-          gammonLike: true,
-          checkersLeft: left,
-          jacobyMultiplier: left,
-        };
-      }
-      return {
-        result: 'per-checker',
-        multiplier: left,
-        rule: 'KH-4',
-        name: `a stake for each checker not borne off (${left})`,
-        reason: `${loserName} bore off ${off} of 15`,
-        gammonLike: false,
-        checkersLeft: left,
-      };
-    }
+  // KH-4 / K6: one stake per checker not borne off, no mars multiplier unless
+  // configured — the configured ones are the K1–K4 triples, applied per checker.
+  const triple = off === 0 ? tripleRung(scoring, loser, loserName) : null;
+  if (triple) {
+    return {
+      result: triple.result,
+      multiplier: 3 * left,
+      rule: 'LN-SCORE-3',
+      name: `${triple.result === 'koks' ? 'a koks' : 'a home mars'} on ${left} checkers (3 per checker)`,
+      reason: triple.reason,
+      gammonLike: true,
+      checkersLeft: left,
+      jacobyMultiplier: left,
+    };
   }
+  return {
+    result: 'per-checker',
+    multiplier: left,
+    rule: 'KH-4',
+    name: `a stake for each checker not borne off (${left})`,
+    reason: `${loserName} bore off ${off} of 15`,
+    gammonLike: false,
+    checkersLeft: left,
+  };
 }
 
 function checkLongStake(rules: LongScoringRules, stake: Stake): Result<Stake, CubeError> {
