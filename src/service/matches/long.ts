@@ -6,7 +6,7 @@ import { matchFileError } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
 import { VARIANTS, variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { bind } from '../families';
+import { AnyBound, bind } from '../families';
 import { SessionActionInput, Working, act, beginGame, openRound } from '../sessions/flow';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 
@@ -151,38 +151,49 @@ export function importLongMatch(text: unknown): MatchLog {
   const parsed = parseMatchLog(text);
   if (!parsed.ok) throw new ServiceError({ ...parsed.error });
   const log = parsed.value;
-  const bad = (reason: string, where: { game?: number; move?: number } = {}): never => {
-    throw new ServiceError({ ...matchFileError(reason, where) });
-  };
+  const replayed = gamesOf(replay(log, sessionOfLog(log)));
+  checkReplayed(log, replayed);
+  return { ...log, games: replayed };
+}
+
+/** Ends the import: 400 INVALID_MATCH_FILE naming the game and move. */
+function badFile(reason: string, where: { game?: number; move?: number } = {}): never {
+  throw new ServiceError({ ...matchFileError(reason, where) });
+}
+
+/** The same dice seed for every game of a file: its dice come from the file, not the seed. */
+const FILE_SEED = (): Buffer => Buffer.alloc(32);
+
+/** A session record for the file's variant, rules (`Rules` tag), cube (`Cube`) and match (length, `Crawford`). */
+function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound } {
   const name = variantOfTag(tagOf(log, 'Variation') ?? '');
   if (!name)
-    bad(`the Variation tag must name a long-family preset: ${Object.values(LONG_VARIATIONS).join(', ')}`);
+    badFile(`the Variation tag must name a long-family preset: ${Object.values(LONG_VARIATIONS).join(', ')}`);
   const variant = variantByName(name);
-  if (!variant.ok) return bad('unknown variant');
+  if (!variant.ok) return badFile('unknown variant');
   let overrides: unknown = undefined;
   const rulesTag = tagOf(log, 'Rules');
   if (rulesTag !== undefined) {
     try {
       overrides = JSON.parse(rulesTag);
     } catch {
-      bad('the Rules tag must be a JSON object of rule options');
+      badFile('the Rules tag must be a JSON object of rule options');
     }
   }
   const bound = bind(variant.value, overrides);
-  if (!bound.ok) return bad(`the Rules tag: ${bound.error.message}`);
+  if (!bound.ok) return badFile(`the Rules tag: ${bound.error.message}`);
   const cubeTag = tagOf(log, 'Cube');
   const cube = bound.value.family.cubeConfig(
     bound.value.rules,
     cubeTag === undefined ? undefined : cubeTag === 'on',
   );
-  if (!cube.ok) return bad(`the Cube tag: ${cube.error.message}`);
+  if (!cube.ok) return badFile(`the Cube tag: ${cube.error.message}`);
   let match = null;
   if (log.length > 0) {
     const m = newMatch(log.length, { crawford: tagOf(log, 'Crawford') !== 'off' });
-    if (!m.ok) return bad(m.error.message);
+    if (!m.ok) return badFile(m.error.message);
     match = m.value;
   }
-  const seed = (): Buffer => Buffer.alloc(32);
   const record: SessionRecord = {
     schema: 1,
     id: 'match-file',
@@ -195,28 +206,32 @@ export function importLongMatch(text: unknown): MatchLog {
     match,
     status: 'playing',
     expects: null,
-    game: openRound(1, seed(), cube.value),
+    game: openRound(1, FILE_SEED(), cube.value),
     finishedGames: [],
     events: 0,
   };
+  return { record, bound: bound.value };
+}
+
+/**
+ * Replays the file's games through the session flow with the file's dice;
+ * any refusal of the flow names the game and move. Returns the history.
+ */
+function replay(log: MatchLog, { record, bound }: { record: SessionRecord; bound: AnyBound }): HistoryEvent[] {
   const queue: Dice[] = [];
   const events: HistoryEvent[] = [];
-  let game = 0;
-  let move: number | undefined;
+  const at: { game: number; move?: number } = { game: 0 };
+  const where = () => ({ game: at.game, ...(at.move !== undefined ? { move: at.move } : {}) });
   const w: Working<unknown, unknown> = {
-    family: bound.value.family,
-    rules: bound.value.rules,
+    family: bound.family,
+    rules: bound.rules,
     record,
     state: null,
     now: () => new Date(0),
     events,
     dice: (): [number, number] => {
       const next = queue.shift();
-      if (!next)
-        return bad('the rules call for a roll here that the file does not give', {
-          game,
-          ...(move !== undefined ? { move } : {}),
-        });
+      if (!next) return badFile('the rules call for a roll here that the file does not give', where());
       return [next[0], next[1]];
     },
   };
@@ -224,59 +239,67 @@ export function importLongMatch(text: unknown): MatchLog {
     try {
       work();
     } catch (e) {
-      if (e instanceof ServiceError && e.body.code !== 'INVALID_MATCH_FILE')
-        bad(e.body.message, { game, ...(move !== undefined ? { move } : {}) });
+      if (e instanceof ServiceError && e.body.code !== 'INVALID_MATCH_FILE') badFile(e.body.message, where());
       throw e;
     }
   };
-  const perform = (seat: Side, input: SessionActionInput): void => run(() => act(w, seat, input, seed));
+  const perform = (seat: Side, input: SessionActionInput): void => run(() => act(w, seat, input, FILE_SEED));
   for (const g of log.games) {
-    game = g.number;
-    move = undefined;
-    const rollOffs = g.events.filter((e) => e.kind === 'roll-off');
-    for (const e of rollOffs) if (e.kind === 'roll-off') queue.push(e.dice);
+    at.game = g.number;
+    at.move = undefined;
+    for (const e of g.events) if (e.kind === 'roll-off') queue.push(e.dice);
     if (g.number === 1) run(() => beginGame(w, null));
     else {
       if (!record.expects || record.expects.action !== 'next-game')
-        bad('a new game before the previous one is over', { game });
-      const starter = record.expects?.seat ?? 'white';
-      perform(starter, { type: 'next-game' });
+        badFile('a new game before the previous one is over', { game: at.game });
+      perform(record.expects?.seat ?? 'white', { type: 'next-game' });
     }
-    const events = g.events;
-    for (let k = 0; k < events.length; k++) {
-      const e = events[k];
+    for (const [k, e] of g.events.entries()) {
       if (e.kind === 'roll-off' || e.kind === 'wins') continue;
-      move = e.line;
-      switch (e.kind) {
-        case 'play':
-          if (e.dice) {
-            queue.push(e.dice);
-            perform(e.seat, { type: 'roll' });
-          }
-          // A stage with nothing to play is forfeited by the flow itself.
-          if (e.steps !== null)
-            perform(e.seat, {
-              type: 'play',
-              play: { steps: e.steps.map((s) => ({ from: s.from, to: s.to })) },
-            });
-          break;
-        case 'resign': {
-          const result = events.slice(k + 1).find((x) => x.kind === 'wins');
-          const level =
-            result && result.kind === 'wins' && (RESIGN_LEVELS as readonly string[]).includes(result.result)
-              ? (result.result as ResignLevel)
-              : 'single';
-          perform(e.seat, { type: 'resign', level });
-          break;
-        }
-        default:
-          perform(e.seat, { type: e.kind });
-      }
+      at.move = e.line;
+      replayEvent(e, g.events.slice(k + 1), queue, perform);
     }
-    if (queue.length > 0) bad('the file gives dice the rules never call for', { game });
+    if (queue.length > 0) badFile('the file gives dice the rules never call for', { game: at.game });
   }
-  // The file must say exactly what the flow did: every roll, play and no-play, every cube action and result.
-  const replayed = gamesOf(events);
+  return events;
+}
+
+/** One action of the file as the flow's input: a roll and a play, a resignation (at the level of the result that follows), a cube action. */
+function replayEvent(
+  e: Exclude<LogEvent, { kind: 'roll-off' | 'wins' }>,
+  after: LogEvent[],
+  queue: Dice[],
+  perform: (seat: Side, input: SessionActionInput) => void,
+): void {
+  switch (e.kind) {
+    case 'play':
+      if (e.dice) {
+        queue.push(e.dice);
+        perform(e.seat, { type: 'roll' });
+      }
+      // A stage with nothing to play is forfeited by the flow itself.
+      if (e.steps !== null)
+        perform(e.seat, {
+          type: 'play',
+          play: { steps: e.steps.map((s) => ({ from: s.from, to: s.to })) },
+        });
+      return;
+    case 'resign': {
+      const result = after.find((x) => x.kind === 'wins');
+      const level =
+        result && result.kind === 'wins' && (RESIGN_LEVELS as readonly string[]).includes(result.result)
+          ? (result.result as ResignLevel)
+          : 'single';
+      perform(e.seat, { type: 'resign', level });
+      return;
+    }
+    default:
+      perform(e.seat, { type: e.kind });
+  }
+}
+
+/** The file must say exactly what the flow did: every roll, play and no-play, every cube action and result. */
+function checkReplayed(log: MatchLog, replayed: LogGame[]): void {
   for (const [i, g] of log.games.entries()) {
     const mine = replayed[i];
     const theirs = g.events.map(comparable);
@@ -285,19 +308,18 @@ export function importLongMatch(text: unknown): MatchLog {
       if (JSON.stringify(theirs[k]) !== JSON.stringify(ours[k])) {
         const at = g.events[k] ?? g.events[g.events.length - 1];
         const line = at && 'line' in at && at.line > 0 ? at.line : undefined;
-        bad(`the file has ${describe(g.events[k])} where the rules give ${describe(mine?.events[k])}`, {
+        badFile(`the file has ${describe(g.events[k])} where the rules give ${describe(mine?.events[k])}`, {
           game: g.number,
           ...(line !== undefined ? { move: line } : {}),
         });
       }
     }
     if (mine && JSON.stringify(mine.score) !== JSON.stringify(g.score)) {
-      bad(`the game starts at ${g.score.join('-')} but the games before it end at ${mine.score.join('-')}`, {
+      badFile(`the game starts at ${g.score.join('-')} but the games before it end at ${mine.score.join('-')}`, {
         game: g.number,
       });
     }
   }
-  return { ...log, games: replayed };
 }
 
 function describe(e: LogEvent | undefined): string {
