@@ -375,6 +375,15 @@ async function runAnalysis(
   }
 }
 
+/** What every decision of one match analysis is analysed with. */
+interface Analyst {
+  readonly match: ReplayedMatch;
+  readonly names: [string, string];
+  readonly plies: number;
+  readonly analysis: AnalysisService;
+  readonly caller: AnalysisCaller;
+}
+
 async function analyseSteps(
   match: ReplayedMatch,
   steps: readonly Step[],
@@ -384,97 +393,123 @@ async function analyseSteps(
   hooks: AnalysisHooks,
   caller: AnalysisCaller,
 ): Promise<MatchReport> {
-  const names = playerNames(match);
+  const a: Analyst = { match, names: playerNames(match), plies, analysis, caller };
   const tallies: [Tally, Tally] = [emptyTally(), emptyTally()];
   const games = new Map<number, DecisionReport[]>(match.games.map((g) => [g.number, []]));
   let done = 0;
-  let lastDouble: { cube: CubeDecisionView; decision: ReplayedDecision } | null = null;
-  const progress = (): void => hooks.progress(done, total);
+  let lastDouble: CubeDecisionView | null = null;
   const checkAborted = (): void => {
     if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the match analysis was cancelled');
   };
-  const base = (d: ReplayedDecision, kind: 'move' | 'cube') => ({
-    kind,
-    player: names[d.player],
-    moveNumber: d.moveNumber,
-    dice: d.dice ? ([d.dice[0], d.dice[1]] as const) : null,
-    positionId: d.positionId,
-    matchId: d.matchId,
-    game: d.game,
-    index: d.index,
-  });
-
-  const evaluateCube = async (d: ReplayedDecision): Promise<CubeDecisionView> => {
-    const answer = await analysis.evaluate(cubeRequest(d, match, d.player, plies), caller);
-    const view: EvaluationView = valueOf(answer);
-    if (!view.cubeDecision) throw new Error('the evaluation of a cube decision came back without one');
-    return view.cubeDecision;
-  };
-
   for (const step of steps) {
     checkAborted();
     const d = step.decision;
     const tally = tallies[d.player];
     const list = games.get(d.game) as DecisionReport[];
     if (d.action === 'move') {
-      const situation = situationOf(d, match, d.player);
       if (step.cubeBeforeRoll) {
-        const cube = await evaluateCube(d);
-        const loss = Math.max(0, cube.equity - cube.noDouble);
-        const close = cube.equity - Math.min(cube.doubleTake, 1) < CLOSE_CUBE;
-        const skill = tallyCube(tally, loss, close);
-        list.push({
-          ...base(d, 'cube'),
-          dice: null,
-          matchId: makeMatchId({ ...d.match, dice: null }),
-          played: 'no-double',
-          best: ACTION_NAMES[cube.action],
-          equityLoss: round(loss),
-          close,
-          skill,
-          cube: cubeEquities(cube),
-        });
-        done++;
-        progress();
+        list.push(reportNoDouble(a, d, tally, await evaluateCube(a, d)));
+        hooks.progress(++done, total);
         checkAborted();
       }
-      const turn = d.turn;
-      if (!turn || !d.dice) throw new Error('a replayed move without its turn');
-      const playedText = makeGnubgNotation(turn.steps, turn.hits);
-      tally.moves++;
-      let report: DecisionReport;
-      if ((d.legalPlays ?? 1) > 1) {
-        const ranked: BestMovesView = valueOf(await analysis.bestMoves(bestRequest(d, plies), caller));
-        const valued = ranked.turns
-          .map((t) => ({ turn: t, equity: playEquity(t.probabilities, situation) }))
-          .sort((a, b) => b.equity - a.equity);
-        const best = valued[0];
-        const played = valued.find((v) => v.turn.positionId === d.positionIdAfter);
-        if (!best || !played) throw new Error('the ranked plays do not hold the play made');
-        const loss = Math.max(0, best.equity - played.equity);
-        const skill = skillOf(loss);
-        tally.unforced++;
-        tally.chequerError += loss;
-        mark(tally, skill);
-        report = {
-          ...base(d, 'move'),
-          played: playedText,
-          best: best.turn.notation,
-          equityLoss: round(loss),
-          unforced: true,
-          skill,
-          playedPositionIdAfter: d.positionIdAfter,
-          bestPositionIdAfter: best.turn.positionId,
-          bestEquity: round(best.equity),
-          cubelessBestPositionIdAfter: ranked.turns[0]?.positionId,
-          playedEquity: round(played.equity),
-          playedRank: valued.indexOf(played) + 1,
-          legalPlays: d.legalPlays,
-          plies: ranked.evaluator.plies,
-        };
-      } else {
-        report = {
-          ...base(d, 'move'),
+      list.push(await reportMove(a, step, tally));
+    } else if (d.action === 'double') {
+      lastDouble = await evaluateCube(a, d);
+      list.push(reportDouble(a, d, tally, lastDouble));
+    } else {
+      if (!lastDouble) throw new Error('a take or drop with no double before it');
+      list.push(reportAnswer(a, d, tally, lastDouble));
+    }
+    hooks.progress(++done, total);
+  }
+  return matchReport(a, tallies, games);
+}
+
+/** The fields every report of a decision starts with. */
+function reportBase(a: Analyst, d: ReplayedDecision, kind: 'move' | 'cube') {
+  return {
+    kind,
+    player: a.names[d.player],
+    moveNumber: d.moveNumber,
+    dice: d.dice ? ([d.dice[0], d.dice[1]] as const) : null,
+    positionId: d.positionId,
+    matchId: d.matchId,
+    game: d.game,
+    index: d.index,
+  };
+}
+
+async function evaluateCube(a: Analyst, d: ReplayedDecision): Promise<CubeDecisionView> {
+  const answer = await a.analysis.evaluate(cubeRequest(d, a.match, d.player, a.plies), a.caller);
+  const view: EvaluationView = valueOf(answer);
+  if (!view.cubeDecision) throw new Error('the evaluation of a cube decision came back without one');
+  return view.cubeDecision;
+}
+
+/** The player rolled without doubling: the loss against the best cube action, a close call if a double was near. */
+function reportNoDouble(a: Analyst, d: ReplayedDecision, tally: Tally, cube: CubeDecisionView): DecisionReport {
+  const loss = Math.max(0, cube.equity - cube.noDouble);
+  const close = cube.equity - Math.min(cube.doubleTake, 1) < CLOSE_CUBE;
+  const skill = tallyCube(tally, loss, close);
+  return {
+    ...reportBase(a, d, 'cube'),
+    dice: null,
+    matchId: makeMatchId({ ...d.match, dice: null }),
+    played: 'no-double',
+    best: ACTION_NAMES[cube.action],
+    equityLoss: round(loss),
+    close,
+    skill,
+    cube: cubeEquities(cube),
+  };
+}
+
+function reportDouble(a: Analyst, d: ReplayedDecision, tally: Tally, cube: CubeDecisionView): DecisionReport {
+  const loss = Math.max(0, cube.equity - Math.min(cube.doubleTake, cube.doublePass));
+  const skill = tallyCube(tally, loss, true);
+  return {
+    ...reportBase(a, d, 'cube'),
+    played: 'double',
+    best: ACTION_NAMES[cube.action],
+    equityLoss: round(loss),
+    close: true,
+    skill,
+    cube: cubeEquities(cube),
+  };
+}
+
+/** A take or a drop, judged by the evaluation of the double it answers. */
+function reportAnswer(a: Analyst, d: ReplayedDecision, tally: Tally, cube: CubeDecisionView): DecisionReport {
+  const right = cube.response === 'pass' ? 'drop' : 'take';
+  const loss =
+    d.action === 'take'
+      ? Math.max(0, cube.doubleTake - cube.doublePass)
+      : Math.max(0, cube.doublePass - cube.doubleTake);
+  const skill = tallyCube(tally, loss, true);
+  return {
+    ...reportBase(a, d, 'cube'),
+    played: d.action,
+    best: right,
+    equityLoss: round(loss),
+    close: true,
+    skill,
+    cube: cubeEquities(cube),
+  };
+}
+
+/** A play: ranked against every legal play when there was a choice, with the luck of its roll. */
+async function reportMove(a: Analyst, step: Step, tally: Tally): Promise<DecisionReport> {
+  const d = step.decision;
+  const situation = situationOf(d, a.match, d.player);
+  const turn = d.turn;
+  if (!turn || !d.dice) throw new Error('a replayed move without its turn');
+  const playedText = makeGnubgNotation(turn.steps, turn.hits);
+  tally.moves++;
+  const report: DecisionReport =
+    (d.legalPlays ?? 1) > 1
+      ? await reportChoice(a, d, tally, situation, playedText)
+      : {
+          ...reportBase(a, d, 'move'),
           played: playedText,
           best: playedText,
           equityLoss: 0,
@@ -483,46 +518,45 @@ async function analyseSteps(
           playedPositionIdAfter: d.positionIdAfter,
           legalPlays: d.legalPlays,
         };
-      }
-      const luck = await luckOf(d, step.game, situation, analysis, caller);
-      tally.luck += luck;
-      list.push({ ...report, luck: round(luck) });
-    } else if (d.action === 'double') {
-      const cube = await evaluateCube(d);
-      lastDouble = { cube, decision: d };
-      const loss = Math.max(0, cube.equity - Math.min(cube.doubleTake, cube.doublePass));
-      const skill = tallyCube(tally, loss, true);
-      list.push({
-        ...base(d, 'cube'),
-        played: 'double',
-        best: ACTION_NAMES[cube.action],
-        equityLoss: round(loss),
-        close: true,
-        skill,
-        cube: cubeEquities(cube),
-      });
-    } else {
-      if (!lastDouble) throw new Error('a take or drop with no double before it');
-      const cube = lastDouble.cube;
-      const right = cube.response === 'pass' ? 'drop' : 'take';
-      const loss =
-        d.action === 'take'
-          ? Math.max(0, cube.doubleTake - cube.doublePass)
-          : Math.max(0, cube.doublePass - cube.doubleTake);
-      const skill = tallyCube(tally, loss, true);
-      list.push({
-        ...base(d, 'cube'),
-        played: d.action,
-        best: right,
-        equityLoss: round(loss),
-        close: true,
-        skill,
-        cube: cubeEquities(cube),
-      });
-    }
-    done++;
-    progress();
-  }
+  const luck = await luckOf(d, step.game, situation, a.analysis, a.caller);
+  tally.luck += luck;
+  return { ...report, luck: round(luck) };
+}
+
+/** An unforced play: its equity against the best play's, by the match situation. */
+async function reportChoice(a: Analyst, d: ReplayedDecision, tally: Tally, situation: Situation, playedText: string): Promise<DecisionReport> {
+  const ranked: BestMovesView = valueOf(await a.analysis.bestMoves(bestRequest(d, a.plies), a.caller));
+  const valued = ranked.turns
+    .map((t) => ({ turn: t, equity: playEquity(t.probabilities, situation) }))
+    .sort((x, y) => y.equity - x.equity);
+  const best = valued[0];
+  const played = valued.find((v) => v.turn.positionId === d.positionIdAfter);
+  if (!best || !played) throw new Error('the ranked plays do not hold the play made');
+  const loss = Math.max(0, best.equity - played.equity);
+  const skill = skillOf(loss);
+  tally.unforced++;
+  tally.chequerError += loss;
+  mark(tally, skill);
+  return {
+    ...reportBase(a, d, 'move'),
+    played: playedText,
+    best: best.turn.notation,
+    equityLoss: round(loss),
+    unforced: true,
+    skill,
+    playedPositionIdAfter: d.positionIdAfter,
+    bestPositionIdAfter: best.turn.positionId,
+    bestEquity: round(best.equity),
+    cubelessBestPositionIdAfter: ranked.turns[0]?.positionId,
+    playedEquity: round(played.equity),
+    playedRank: valued.indexOf(played) + 1,
+    legalPlays: d.legalPlays,
+    plies: ranked.evaluator.plies,
+  };
+}
+
+function matchReport(a: Analyst, tallies: [Tally, Tally], games: Map<number, DecisionReport[]>): MatchReport {
+  const { match, names } = a;
   return {
     players: { [names[0]]: playerReport(tallies[0]), [names[1]]: playerReport(tallies[1]) },
     games: match.games.map((g) => ({
@@ -536,8 +570,8 @@ async function analyseSteps(
     })),
     matchLength: match.record.length,
     finalScore: match.finalScore,
-    plies,
-    evaluator: analysis.kind,
+    plies: a.plies,
+    evaluator: a.analysis.kind,
     units:
       match.record.length === 0
         ? 'money equity per unit of the cube'
