@@ -6,8 +6,8 @@ import { matchFileError } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
 import { VARIANTS, variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { bind } from '../families';
-import { SessionActionInput, Working, act, startGame } from '../sessions/flow';
+import { bind, withFamily } from '../../engine/family';
+import { SessionActionInput, Working, act, startGame, workingFor } from '../sessions/flow';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 
 /*
@@ -171,10 +171,7 @@ export function importLongMatch(text: unknown): MatchLog {
   const bound = bind(variant.value, overrides);
   if (!bound.ok) return bad(`the Rules tag: ${bound.error.message}`);
   const cubeTag = tagOf(log, 'Cube');
-  const cube = bound.value.family.cubeConfig(
-    bound.value.rules,
-    cubeTag === undefined ? undefined : cubeTag === 'on',
-  );
+  const cube = withFamily(bound.value, (b) => b.family.cubeConfig(b.rules, cubeTag === undefined ? undefined : cubeTag === 'on'));
   if (!cube.ok) return bad(`the Cube tag: ${cube.error.message}`);
   let match = null;
   if (log.length > 0) {
@@ -202,23 +199,16 @@ export function importLongMatch(text: unknown): MatchLog {
   const events: HistoryEvent[] = [];
   let game = 0;
   let move: number | undefined;
-  const w = {
-    family: bound.value.family,
-    rules: bound.value.rules,
-    record,
-    state: null,
-    now: () => new Date(0),
-    events,
-    dice: (): [number, number] => {
-      const next = queue.shift();
-      if (!next)
-        return bad('the rules call for a roll here that the file does not give', {
-          game,
-          ...(move !== undefined ? { move } : {}),
-        });
-      return [next[0], next[1]];
-    },
-  } as unknown as Working<unknown, unknown>;
+  const dice = (): [number, number] => {
+    const next = queue.shift();
+    if (!next)
+      return bad('the rules call for a roll here that the file does not give', {
+        game,
+        ...(move !== undefined ? { move } : {}),
+      });
+    return [next[0], next[1]];
+  };
+  const w: Working<unknown, unknown> = withFamily(bound.value, (b) => workingFor(b, record, () => new Date(0), { events, dice }));
   const seed = (): Buffer => Buffer.alloc(32);
   const run = (work: () => void): void => {
     try {
