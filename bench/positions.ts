@@ -1,7 +1,7 @@
 import { Dice } from '../src/engine/dice';
 import { SeededRandom } from '../src/engine/random';
 import { variantByName } from '../src/engine/variants';
-import { bind } from '../src/service/families';
+import { bindOpaque as bind } from '../src/engine/family';
 
 /** A position of a seeded self-play game as an API request body, with a roll for it. */
 export interface Sample {

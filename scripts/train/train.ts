@@ -34,20 +34,23 @@ import {
  *   … [--hidden 128] [--lr 0.001] [--batch 64] [--resume <checkpoint>] [--out data/nets/<name>] [--work /tmp/nardy-train]
  *
  * Backgammon — supervised by gnubg (the teacher): each round plays seeded
- * self-play games (round 1 with the v1 heuristic evaluator, later rounds with
- * the network being trained, a random play with probability --epsilon),
- * labels up to --candidates results of every roll with gnubg's 0-ply
- * probabilities (scripts/train/gnubg_label.py over the oracle's GnubgPool;
- * cached in --work, resumed where it stopped), then trains on the labels of
- * all rounds so far for --epochs (cross-entropy on the five outputs, Adam).
+ * self-play games (round 1 with a hand-set primer evaluator,
+ * `createPrimerEvaluator` in short-game.ts, which only steers play towards
+ * ordinary positions; later rounds with the network being trained; a random
+ * play with probability --epsilon), labels up to --candidates results of
+ * every roll with gnubg's --teacher-plies (default 0) probabilities
+ * (scripts/train/gnubg_label.py over the oracle's GnubgPool; cached in
+ * --work, resumed where it stopped), then trains on the labels of all rounds
+ * so far for --epochs (cross-entropy on the five outputs, Adam).
  *
  * Long family — no teacher: optional bootstrap on the v1 heuristic's 0-ply
- * evaluations of positions from its own self-play, then TD(λ) self-play at
- * 0 ply (λ-returns, src/eval/neural/training.ts), --batch-games games per
- * update pass.
+ * evaluations of positions from its own self-play (or --init from committed
+ * weights), then TD(λ) self-play at 0 ply (λ-returns,
+ * src/eval/neural/training.ts), --batch-games games per update pass.
  *
- * Every --check-every games (or round), a quick paired match against the v1
- * heuristic at 0 ply measures the strength; the net and its manifest are
+ * Strength checks: after every backgammon round, paired games against the
+ * primer at 0 ply; every --check-every long games, paired games against the
+ * v1 heuristic at 0 ply. The net and its manifest are
  * written to --out. Ctrl-C / SIGTERM saves a checkpoint (also saved at
  * every epoch / check) and stops; --resume continues from it.
  */

@@ -33,3 +33,19 @@ export function unitsOfRoll(dice: Dice): number[] {
   if (dice[0] === dice[1]) return [dice[0], dice[0], dice[0], dice[0]];
   return dice[0] > dice[1] ? [dice[0], dice[1]] : [dice[1], dice[0]];
 }
+
+/** One of the 21 distinct rolls with its die-units (COM-7) and its chance. */
+export interface DistinctRoll {
+  readonly dice: Dice;
+  readonly units: readonly number[];
+  /** 1/36 for a double, 2/36 for any other roll. */
+  readonly weight: number;
+}
+
+/** The 21 distinct rolls: the 15 non-doubles first (2-1, 3-1, 3-2 … 6-5), then the doubles 1-1 … 6-6. */
+export const DISTINCT_ROLLS: readonly DistinctRoll[] = Object.freeze(
+  [
+    ...[2, 3, 4, 5, 6].flatMap((a) => Array.from({ length: a - 1 }, (_, i): Dice => [a, i + 1])),
+    ...[1, 2, 3, 4, 5, 6].map((a): Dice => [a, a]),
+  ].map((dice) => Object.freeze({ dice, units: Object.freeze(unitsOfRoll(dice)), weight: dice[0] === dice[1] ? 1 / 36 : 2 / 36 })),
+);

@@ -111,18 +111,92 @@ export function cubeDecisionOf(
   return cubeDecision(evaluation.probabilities, situation, { ...options, efficiency, values: options?.values ?? values });
 }
 
-/** Analysis of backgammon (short nardy) positions: evaluation, best turns, cube. */
-export interface ShortAnalyzer {
+/** Analysis of the positions `P` of one family: evaluation, best plays (`T`) of a roll `D`, cube. */
+export interface Analyzer<P, D, T> {
   readonly evaluator: Evaluator;
   readonly values: OutcomeValues;
-  evaluate(position: ShortPosition, plies: number): Result<PositionEvaluation, RulesError>;
+  /** Before the side to move rolls. */
+  evaluate(position: P, plies: number): Result<PositionEvaluation, RulesError>;
   /** As `evaluate`, within a wall-clock budget: at fewer plies (reported) when it runs out. */
-  evaluateWithin(position: ShortPosition, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
-  rankTurns(position: ShortPosition, dice: Dice, settings: SearchSettings | number): Result<RankedShortTurn[], RulesError>;
+  evaluateWithin(position: P, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
+  rankTurns(position: P, dice: D, settings: SearchSettings | number): Result<T[], RulesError>;
   /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
-  rankTurnsWithin(position: ShortPosition, dice: Dice, plies: number, budget?: SearchBudget): Result<RankedPlays<RankedShortTurn>, RulesError>;
-  cube(position: ShortPosition, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
+  rankTurnsWithin(position: P, dice: D, plies: number, budget?: SearchBudget): Result<RankedPlays<T>, RulesError>;
+  cube(position: P, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
 }
+
+/** What the analyzer needs of a family: its search and a few facts about its positions. */
+interface AnalyzerFamily<P, D, T> {
+  readonly evaluator: Evaluator;
+  readonly values: OutcomeValues;
+  readonly guard: BudgetGuard;
+  playable(position: P): Result<true, RulesError>;
+  search(position: P, plies: number): Probabilities;
+  rank(position: P, dice: D, settings: SearchSettings): Result<T[], RulesError>;
+  pips(position: P): PipCounts;
+  race(position: P): boolean;
+  /** Why the cube cannot be turned in this position, if it cannot. */
+  cubeError(position: P): RulesError | null;
+}
+
+/** The analyzer over a family's search: ply checks, budgets and the cube written once. */
+function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T> {
+  const { evaluator, values, guard } = family;
+  const describe = `${evaluator.name} ${evaluator.version}`;
+  const checked = (position: P, plies: number): Result<true, RulesError> => {
+    const bad = plyError(plies);
+    return bad ? err(bad) : family.playable(position);
+  };
+  const evaluateWithin = (position: P, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
+    const check = checked(position, plies);
+    if (!check.ok) return check;
+    const run = withinBudget(guard, plies, budget, (p) => family.search(position, p));
+    return ok({
+      probabilities: run.value,
+      equity: cubelessEquity(run.value, values),
+      pips: family.pips(position),
+      race: family.race(position),
+      plies: run.plies,
+      evaluator: describe,
+    });
+  };
+  const evaluate = (position: P, plies: number) => evaluateWithin(position, plies);
+  return {
+    evaluator,
+    values,
+    evaluate,
+    evaluateWithin,
+    rankTurnsWithin(position, dice, plies, budget) {
+      const check = checked(position, plies);
+      if (!check.ok) return check;
+      let failed: RulesError | null = null;
+      const run = withinBudget(guard, plies, budget, (p) => {
+        const r = family.rank(position, dice, searchSettings(p));
+        if (r.ok) return r.value;
+        failed = r.error;
+        return [];
+      });
+      if (failed) return err(failed);
+      return ok({ turns: run.value, plies: run.plies });
+    },
+    rankTurns(position, dice, settings) {
+      const check = checked(position, typeof settings === 'number' ? settings : settings.plies);
+      if (!check.ok) return check;
+      return family.rank(position, dice, typeof settings === 'number' ? searchSettings(settings) : settings);
+    },
+    cube(position, situation, plies, cubeOptions) {
+      const refused = family.cubeError(position);
+      if (refused) return err(refused);
+      const e = evaluate(position, plies);
+      if (!e.ok) return e;
+      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
+      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
+    },
+  };
+}
+
+/** Analysis of backgammon (short nardy) positions: evaluation, best turns, cube. */
+export type ShortAnalyzer = Analyzer<ShortPosition, Dice, RankedShortTurn>;
 
 /**
  * Creates the backgammon analyzer: the default evaluator (race + linear
@@ -132,127 +206,47 @@ export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD
   const evaluator = options.evaluator ?? createShortEvaluator({ database: () => needSource(options)('standard'), scoring: rules.scoring });
   const values = shortOutcomeValues(rules);
   const search = new ShortSearch(evaluator, values, options.transpositions);
-  const describe = `${evaluator.name} ${evaluator.version}`;
-  const evaluateWithin = (position: ShortPosition, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
-    const bad = plyError(plies);
-    if (bad) return err(bad);
-    const playable = checkShortPlayable(position);
-    if (!playable.ok) return playable;
-    const run = withinBudget(search.guard, plies, budget, (p) => search.evaluate(position.board, p));
-    return ok({
-      probabilities: run.value,
-      equity: cubelessEquity(run.value, values),
-      pips: shortPipCounts(position.board),
-      race: isShortRace(position.board),
-      plies: run.plies,
-      evaluator: describe,
-    });
-  };
-  const evaluate = (position: ShortPosition, plies: number) => evaluateWithin(position, plies);
-  return {
+  return analyzerOf<ShortPosition, Dice, RankedShortTurn>({
     evaluator,
     values,
-    evaluate,
-    evaluateWithin,
-    rankTurnsWithin(position, dice, plies, budget) {
-      const bad = plyError(plies);
-      if (bad) return err(bad);
-      const playable = checkShortPlayable(position);
-      if (!playable.ok) return playable;
-      const run = withinBudget(search.guard, plies, budget, (p) => search.rankTurns(position.board, dice, searchSettings(p)));
-      return ok({ turns: run.value, plies: run.plies });
-    },
-    rankTurns(position, dice, settings) {
-      const s = typeof settings === 'number' ? settings : settings.plies;
-      const bad = plyError(s);
-      if (bad) return err(bad);
-      const playable = checkShortPlayable(position);
-      if (!playable.ok) return playable;
-      return ok(search.rankTurns(position.board, dice, typeof settings === 'number' ? searchSettings(settings) : settings));
-    },
-    cube(position, situation, plies, cubeOptions) {
-      const e = evaluate(position, plies);
-      if (!e.ok) return e;
-      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
-      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
-    },
-  };
+    guard: search.guard,
+    playable: checkShortPlayable,
+    search: (position, plies) => search.evaluate(position.board, plies),
+    rank: (position, dice, settings) => ok(search.rankTurns(position.board, dice, settings)),
+    pips: (position) => shortPipCounts(position.board),
+    race: (position) => isShortRace(position.board),
+    cubeError: () => null,
+  });
 }
 
 /** Analysis of long-family positions (any preset): evaluation, best plays, cube (LN-SCORE-5). */
-export interface LongAnalyzer {
+export interface LongAnalyzer extends Analyzer<LongState, Dice | undefined, RankedLongTurn> {
   readonly rules: Readonly<LongRules>;
-  readonly evaluator: Evaluator;
-  readonly values: OutcomeValues;
-  /** Before the side to move rolls; pending cascade / debt stages are resolved as the search does. */
-  evaluate(state: LongState, plies: number): Result<PositionEvaluation, RulesError>;
-  /** As `evaluate`, within a wall-clock budget: at fewer plies (reported) when it runs out. */
-  evaluateWithin(state: LongState, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
-  /** The plays of the current stage (with `dice` when it is a roll), ranked. */
-  rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings | number): Result<RankedLongTurn[], RulesError>;
-  /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
-  rankTurnsWithin(state: LongState, dice: Dice | undefined, plies: number, budget?: SearchBudget): Result<RankedPlays<RankedLongTurn>, RulesError>;
-  cube(state: LongState, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
 }
 
-/** Creates the analyzer of a long-family rules object. */
+/**
+ * Creates the analyzer of a long-family rules object. Pending cascade /
+ * debt stages are resolved as the search does; `rankTurns` ranks the plays
+ * of the current stage (with `dice` when it is a roll).
+ */
 export function createLongAnalyzer(rules: Readonly<LongRules>, options: AnalyzerOptions = {}): LongAnalyzer {
   const evaluator =
     options.evaluator ?? createLongEvaluator({ rules, database: () => needSource(options)(longBearoffRuleSet(rules)) });
   const values = longOutcomeValues(rules);
   const search = new LongSearch(rules, evaluator, values, options.transpositions);
-  const describe = `${evaluator.name} ${evaluator.version}`;
-  const evaluateWithin = (state: LongState, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError> => {
-    const bad = plyError(plies);
-    if (bad) return err(bad);
-    const playable = checkPlayable(state);
-    if (!playable.ok) return playable;
-    const run = withinBudget(search.guard, plies, budget, (p) => search.evaluateState(state, p));
-    return ok({
-      probabilities: run.value,
-      equity: cubelessEquity(run.value, values),
-      pips: longPipCounts(state.position.board),
-      race: isLongRace(state.position.board),
-      plies: run.plies,
-      evaluator: describe,
-    });
-  };
-  const evaluate = (state: LongState, plies: number) => evaluateWithin(state, plies);
-  return {
-    rules,
+  const analyzer = analyzerOf<LongState, Dice | undefined, RankedLongTurn>({
     evaluator,
     values,
-    evaluate,
-    evaluateWithin,
-    rankTurnsWithin(state, dice, plies, budget) {
-      const bad = plyError(plies);
-      if (bad) return err(bad);
-      let failed: RulesError | null = null;
-      const run = withinBudget(search.guard, plies, budget, (p) => {
-        const r = search.rankTurns(state, dice, searchSettings(p));
-        if (!r.ok) {
-          failed = r.error;
-          return [];
-        }
-        return r.value;
-      });
-      if (failed) return err(failed);
-      return ok({ turns: run.value, plies: run.plies });
-    },
-    rankTurns(state, dice, settings) {
-      const s = typeof settings === 'number' ? settings : settings.plies;
-      const bad = plyError(s);
-      if (bad) return err(bad);
-      return search.rankTurns(state, dice, typeof settings === 'number' ? searchSettings(settings) : settings);
-    },
-    cube(state, situation, plies, cubeOptions) {
-      if (state.pending.length > 0) {
-        return err(rulesError('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' }));
-      }
-      const e = evaluate(state, plies);
-      if (!e.ok) return e;
-      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
-      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
-    },
-  };
+    guard: search.guard,
+    playable: (state) => checkPlayable(state),
+    search: (state, plies) => search.evaluateState(state, plies),
+    rank: (state, dice, settings) => search.rankTurns(state, dice, settings),
+    pips: (state) => longPipCounts(state.position.board),
+    race: (state) => isLongRace(state.position.board),
+    cubeError: (state) =>
+      state.pending.length > 0
+        ? rulesError('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' })
+        : null,
+  });
+  return { rules, ...analyzer };
 }

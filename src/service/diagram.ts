@@ -1,17 +1,15 @@
 import { createHash } from 'crypto';
 import { Dice, parseDice } from '../engine/dice';
-import { LongState } from '../engine/long/turn';
 import { Segment, parseNotation } from '../engine/notation';
 import { Side } from '../engine/side';
 import { parseMatchId } from '../engine/short/gnubg-id';
 import { ShortPosition } from '../engine/short/position';
-import { ShortRules } from '../engine/short/rules';
 import { parseXgid } from '../engine/short/xgid';
 import { variantByName } from '../engine/variants';
 import { Diagram, DiagramCube, DiagramMatch, DiagramOptions, drawDiagram, longDiagram, shortDiagram } from '../diagram';
 import { CachedAnswer, HotCache } from './cache';
 import { ServiceError, fail } from './errors';
-import { AnyBound, bind } from './families';
+import { Bound, bind } from '../engine/family';
 import { checkKeys, isPlainObject, rulesHash } from './request';
 
 /*
@@ -73,16 +71,15 @@ function readChoice<T extends string>(body: Record<string, unknown>, field: stri
   return value as T;
 }
 
-interface ReadState {
-  state: unknown;
+interface ReadState<S> {
+  state: S;
   dice?: Dice;
   cube?: DiagramCube;
   match?: DiagramMatch;
 }
 
 /** Backgammon: an XGID carries the position, the cube, the score and the dice. */
-function fromXgid(bound: AnyBound, text: string): ReadState {
-  if (bound.family.family !== 'short') fail('INVALID_REQUEST', 'an XGID describes a backgammon position; long variants take a positionId', { field: 'xgid' });
+function fromXgid(text: string): ReadState<ShortPosition> {
   const x = parseXgid(text);
   if (!x.ok) throw ServiceError.from(x.error);
   const xgid = x.value;
@@ -94,13 +91,15 @@ function fromXgid(bound: AnyBound, text: string): ReadState {
   };
 }
 
-function readState(bound: AnyBound, body: Record<string, unknown>): ReadState {
-  const xgid = stringField(body, 'xgid', 120);
-  if (xgid !== undefined) {
+/** `xgid`: how the family reads an XGID (backgammon only). */
+function readState<R, S>(bound: Bound<R, S>, body: Record<string, unknown>, xgid?: (text: string) => ReadState<S>): ReadState<S> {
+  const text = stringField(body, 'xgid', 120);
+  if (text !== undefined) {
     for (const other of ['position', 'positionId', 'matchId']) {
       if (body[other] !== undefined) fail('INVALID_REQUEST', `give either xgid or ${other}, not both`, { field: 'xgid' });
     }
-    return fromXgid(bound, xgid);
+    if (!xgid) fail('INVALID_REQUEST', 'an XGID describes a backgammon position; long variants take a positionId', { field: 'xgid' });
+    return xgid(text);
   }
   if (body.position === undefined && body.positionId === undefined) {
     if (body.matchId !== undefined) fail('INVALID_REQUEST', 'matchId goes with a gnubg positionId', { field: 'matchId' });
@@ -109,7 +108,7 @@ function readState(bound: AnyBound, body: Record<string, unknown>): ReadState {
   }
   const parsed = bound.family.parseState(bound.rules, { position: body.position, positionId: body.positionId, matchId: body.matchId });
   if (!parsed.ok) throw ServiceError.from(parsed.error);
-  const read: ReadState = { state: parsed.value.state, ...(parsed.value.dice ? { dice: parsed.value.dice } : {}) };
+  const read: ReadState<S> = { state: parsed.value.state, ...(parsed.value.dice ? { dice: parsed.value.dice } : {}) };
   if (bound.family.family === 'short' && body.matchId !== undefined) {
     const m = parseMatchId(body.matchId);
     if (!m.ok) throw ServiceError.from(m.error);
@@ -120,7 +119,7 @@ function readState(bound: AnyBound, body: Record<string, unknown>): ReadState {
 }
 
 /** The move to draw: notation in the mover's numbering; checked against the rules when the stage is known. */
-function readMove(bound: AnyBound, state: unknown, dice: Dice | undefined, text: string | undefined): { text: string; segments: Segment[] } | undefined {
+function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, text: string | undefined): { text: string; segments: Segment[] } | undefined {
   if (text === undefined) return undefined;
   const segments = parseNotation(text, 'move');
   if (!segments.ok) throw ServiceError.from(segments.error);
@@ -151,7 +150,29 @@ export function readDiagramRequest(input: unknown): DiagramRequest {
   const bound = bind(variant.value, input.rules);
   if (!bound.ok) throw ServiceError.from(bound.error);
   const b = bound.value;
-  const read = readState(b, input);
+  switch (b.kind) {
+    case 'long':
+      return diagramRequest(b, readState(b, input), input, (read, extras) => longDiagram(read.state, extras));
+    case 'short': {
+      const rules = b.rules;
+      return diagramRequest(b, readState(b, input, fromXgid), input, (read, extras) => {
+        // CUBE-1: a centred cube of 1 unless the IDs say otherwise; no cube where the variant has none (§5.6).
+        const cube = rules.cube ? (read.cube ?? { value: 1, owner: null }) : undefined;
+        return shortDiagram(read.state, { ...extras, ...(cube ? { cube } : {}), ...(read.match ? { match: read.match } : {}) });
+      });
+    }
+  }
+}
+
+type DiagramExtras = { title: string; dice: Dice | null; move?: { text: string; segments: Segment[] } };
+
+/** The checks, options and cache key common to both families; `draw` makes the family's diagram. */
+function diagramRequest<R, S>(
+  b: Bound<R, S>,
+  read: ReadState<S>,
+  input: Record<string, unknown>,
+  draw: (read: ReadState<S>, extras: DiagramExtras) => Diagram,
+): DiagramRequest {
   const given = readDice(input.dice);
   if (given && !b.family.needsDice(read.state)) {
     fail('STAGE_MISMATCH', 'this position owes a cascade or debt stage with known units: it takes no dice (TM-4, TM-7)', { field: 'dice', rule: 'TM-7' });
@@ -166,23 +187,10 @@ export function readDiagramRequest(input: unknown): DiagramRequest {
     theme: readChoice(input, 'theme', ['light', 'dark'] as const, 'light'),
     labels: readChoice(input, 'labels', ['white', 'black', 'none'] as const, viewer),
   };
-  const title = variant.value.title;
-  const extras = { title, dice: dice ?? null, ...(move ? { move } : {}) };
-  let diagram: Diagram;
-  switch (b.family.family) {
-    case 'long':
-      diagram = longDiagram(read.state as LongState, extras);
-      break;
-    case 'short': {
-      const rules = b.rules as ShortRules;
-      // CUBE-1: a centred cube of 1 unless the IDs say otherwise; no cube where the variant has none (§5.6).
-      const cube = rules.cube ? (read.cube ?? { value: 1, owner: null }) : undefined;
-      diagram = shortDiagram(read.state as ShortPosition, { ...extras, ...(cube ? { cube } : {}), ...(read.match ? { match: read.match } : {}) });
-      break;
-    }
-  }
+  const extras = { title: b.variant.title, dice: dice ?? null, ...(move ? { move } : {}) };
+  const diagram = draw(read, extras);
   const key = [
-    variant.value.name,
+    b.variant.name,
     rulesHash(b.rules),
     turn,
     b.family.positionId(read.state),

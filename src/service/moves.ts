@@ -4,8 +4,7 @@ import { Result, err, ok } from '../engine/result';
 import { Step } from '../engine/step';
 import { variantByName } from '../engine/variants';
 import { ServiceError } from './errors';
-import { AnyBound, bind } from './families';
-import { FamilyValidation, Play } from './families/types';
+import { Bound, FamilyValidation, Play, bind, withFamily } from '../engine/family';
 import { CachedAnswer, HotCache } from './cache';
 import { MovesView, ValidateView } from './views';
 import { isPlainObject, rulesHash } from './request';
@@ -13,18 +12,21 @@ import { isPlainObject, rulesHash } from './request';
 export type { MovesView, ValidateView } from './views';
 
 
-interface ParsedRequest {
-  bound: AnyBound;
-  state: unknown;
+interface ParsedRequest<R, S> {
+  bound: Bound<R, S>;
+  state: S;
   dice: Dice | undefined;
   body: Record<string, unknown>;
 }
 
+/** What is done with a parsed request, at its family's own types. */
+type RequestWork<T> = <R, S>(req: ParsedRequest<R, S>) => T;
+
 const MOVES_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice'];
 const VALIDATE_KEYS = [...MOVES_KEYS, 'steps', 'notation'];
 
-/** Parses the common part of a moves / validate request; every failure names its field. */
-function parseRequest(input: unknown, allowed: readonly string[]): Result<ParsedRequest, RulesError> {
+/** Parses the common part of a moves / validate request and hands it to `work`; every failure names its field. */
+function parseRequest<T>(input: unknown, allowed: readonly string[], work: RequestWork<T>): Result<T, RulesError> {
   if (!isPlainObject(input)) return err(rulesError('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' }));
   for (const key of Object.keys(input)) {
     if (!allowed.includes(key)) return err(rulesError('UNKNOWN_FIELD', `unknown field ${key.slice(0, 40)}`, { field: key.slice(0, 40) }));
@@ -33,20 +35,22 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
   if (!variant.ok) return variant;
   const bound = bind(variant.value, input.rules);
   if (!bound.ok) return bound;
-  const parsed = bound.value.family.parseState(bound.value.rules, input);
-  if (!parsed.ok) return parsed;
-  let dice: Dice | undefined = parsed.value.dice;
-  if (input.dice !== undefined && input.dice !== null) {
-    const d = parseDice(input.dice);
-    if (!d.ok) return d;
-    dice = d.value;
-  }
-  return ok({ bound: bound.value, state: parsed.value.state, dice, body: input });
+  return withFamily(bound.value, (b) => {
+    const parsed = b.family.parseState(b.rules, input);
+    if (!parsed.ok) return parsed;
+    let dice: Dice | undefined = parsed.value.dice;
+    if (input.dice !== undefined && input.dice !== null) {
+      const d = parseDice(input.dice);
+      if (!d.ok) return d;
+      dice = d.value;
+    }
+    return ok(work({ bound: b, state: parsed.value.state, dice, body: input }));
+  });
 }
 
 
 
-function computeMoves(req: ParsedRequest): MovesView {
+function computeMoves<R, S>(req: ParsedRequest<R, S>): MovesView {
   const { bound, state, dice } = req;
   const family = bound.family;
   const result = family.legal(bound.rules, state, dice);
@@ -67,22 +71,27 @@ function computeMoves(req: ParsedRequest): MovesView {
  * through the hot-position cache keyed by variant, rules, position ID and dice.
  */
 export async function listMoves(input: unknown, cache?: HotCache): Promise<CachedAnswer<MovesView>> {
-  const req = parseRequest(input, MOVES_KEYS);
+  const req = parseRequest(input, MOVES_KEYS, (r) => {
+    const { bound, state, dice } = r;
+    return {
+      key: `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state)}:${dice ? dice.join('') : '-'}`,
+      compute: () => computeMoves(r),
+    };
+  });
   if (!req.ok) throw ServiceError.from(req.error);
-  const { bound, state, dice } = req.value;
+  const { key, compute } = req.value;
   if (!cache) {
-    const value = computeMoves(req.value);
+    const value = compute();
     return { json: JSON.stringify(value), value, cache: 'BYPASS' };
   }
-  const key = `moves:${bound.variant.name}:${rulesHash(bound.rules)}:${bound.family.positionId(state)}:${dice ? dice.join('') : '-'}`;
-  return cache.through(key, () => computeMoves(req.value));
+  return cache.through(key, compute);
 }
 
 /** Synchronous form for in-process callers without a cache. */
 export function listMovesNow(input: unknown): MovesView {
-  const req = parseRequest(input, MOVES_KEYS);
+  const req = parseRequest(input, MOVES_KEYS, computeMoves);
   if (!req.ok) throw ServiceError.from(req.error);
-  return computeMoves(req.value);
+  return req.value;
 }
 
 function parseSteps(input: unknown): Result<Step[], RulesError> {
@@ -105,7 +114,7 @@ function parseSteps(input: unknown): Result<Step[], RulesError> {
   return ok(steps);
 }
 
-function validationView(v: FamilyValidation<unknown>): ValidateView {
+function validationView<S>(v: FamilyValidation<S>): ValidateView {
   if (v.legal && v.complete) return { legal: true, complete: true, stage: v.stage, ...v.turn.view };
   if (v.legal) return { legal: true, complete: false, stage: v.stage, remainingDice: v.remainingDice };
   const error: { code: string; message: string; stepIndex?: number; rule?: string } = {
@@ -119,9 +128,13 @@ function validationView(v: FamilyValidation<unknown>): ValidateView {
 
 /** `POST /v1/moves/validate`: is this play (or prefix, ALG-8) legal, and what does it lead to? */
 export function validateMove(input: unknown): ValidateView {
-  const req = parseRequest(input, VALIDATE_KEYS);
+  const req = parseRequest(input, VALIDATE_KEYS, validateParsed);
   if (!req.ok) throw ServiceError.from(req.error);
-  const { bound, state, dice, body } = req.value;
+  return req.value;
+}
+
+function validateParsed<R, S>(req: ParsedRequest<R, S>): ValidateView {
+  const { bound, state, dice, body } = req;
   const hasSteps = body.steps !== undefined;
   const hasNotation = body.notation !== undefined;
   if (hasSteps === hasNotation) {
@@ -140,5 +153,5 @@ export function validateMove(input: unknown): ValidateView {
   }
   const result = bound.family.validate(bound.rules, state, dice, play);
   if (!result.ok) throw ServiceError.from(result.error);
-  return validationView(result.value as FamilyValidation<unknown>);
+  return validationView(result.value);
 }

@@ -4,7 +4,7 @@ import { MatchState, nextMatchState, parseMatchState } from '../engine/scoring/m
 import { Side, isSide, otherSide } from '../engine/side';
 import { variantByName } from '../engine/variants';
 import { ServiceError, fail } from './errors';
-import { AnyBound, bind } from './families';
+import { AnyBound, Bound, bind, withCubeOption, withFamily } from '../engine/family';
 import { ScoreView, scoreView } from './sessions/views';
 import { checkKeys, isPlainObject } from './request';
 
@@ -14,16 +14,11 @@ function bindRequest(body: Record<string, unknown>, withCube: boolean): AnyBound
   if (!variant.ok) throw ServiceError.from(variant.error);
   const bound = bind(variant.value, body.rules);
   if (!bound.ok) throw ServiceError.from(bound.error);
-  return withCube ? withCubeOn(bound.value) : bound.value;
-}
-
-/** The same binding with the rules' `cube` option switched on. */
-export function withCubeOn(bound: AnyBound): AnyBound {
-  return { ...bound, rules: { ...(bound.rules as object), cube: true } };
+  return withCube ? withCubeOption(bound.value, true) : bound.value;
 }
 
 /** The cube options in force for a scoring or cube request: the variant's, with the cube switched on. */
-function cubeConfigOf(bound: AnyBound, wanted: boolean): CubeConfig {
+function cubeConfigOf<R, S>(bound: Bound<R, S>, wanted: boolean): CubeConfig {
   const config = bound.family.cubeConfig(bound.rules, wanted ? true : undefined);
   if (!config.ok) throw ServiceError.fromCube(config.error);
   return config.value;
@@ -61,7 +56,10 @@ const SCORE_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'cu
 export function scoreGame(input: unknown): ScoreAnswer {
   if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
   checkKeys(input, SCORE_KEYS);
-  const bound = bindRequest(input, input.cube !== undefined);
+  return withFamily(bindRequest(input, input.cube !== undefined), (bound) => scoreBound(bound, input));
+}
+
+function scoreBound<R, S>(bound: Bound<R, S>, input: Record<string, unknown>): ScoreAnswer {
   const family = bound.family;
   const parsed = family.parseState(bound.rules, input);
   if (!parsed.ok) throw ServiceError.from(parsed.error);
@@ -152,7 +150,7 @@ export function cubeAction(input: unknown): CubeAnswer {
   if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
   checkKeys(input, CUBE_KEYS);
   const bound = bindRequest(input, true);
-  let config = cubeConfigOf(bound, true);
+  let config = withFamily(bound, (b) => cubeConfigOf(b, true));
   if (!config.enabled) fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'variant', rule: 'CUBE-7' });
   if (input.config !== undefined) {
     if (!isPlainObject(input.config)) fail('INVALID_CUBE', 'config must be an object of cube options', { field: 'config' });

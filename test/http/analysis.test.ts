@@ -7,7 +7,7 @@ import { App } from '../../src/http/app';
 import { buildServices } from '../../src/app';
 import { Analyzers, EvaluatorSet } from '../../src/service/analysis/evaluators';
 import { AnalysisService } from '../../src/service/analysis/service';
-import { bind } from '../../src/service/families';
+import { bindOpaque as bind } from '../../src/engine/family';
 import { MemoryCache } from '../../src/service/store/memory';
 import { testApp } from '../support/app';
 

@@ -2,7 +2,7 @@ import { Dice } from '../../src/engine/dice';
 import { SeededRandom } from '../../src/engine/random';
 import { VARIANTS } from '../../src/engine/variants';
 import { createFakeEvaluator } from '../../src/eval/fake';
-import { bind } from '../../src/service/families';
+import { bindOpaque as bind } from '../../src/engine/family';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { AnalysisService } from '../../src/service/analysis/service';
 

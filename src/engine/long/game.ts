@@ -4,6 +4,7 @@ import { Side, otherSide } from '../side';
 import { CHECKERS, MOVER_OFF, OPPONENT_OFF } from './board';
 import { initialLongPosition } from './position';
 import { LongRules } from './rules';
+import { LongStageSolver } from './stage';
 import { LongState, LongTurn, legalLongTurns } from './turn';
 
 /** A new game with `firstMover` to roll (LN-INIT-1, KH-1). */
@@ -48,6 +49,7 @@ export function playLongGame(
 ): Side | null {
   let state = newLongGame(rules, random.below(2) === 0 ? 'white' : 'black');
   let opening = true;
+  const solver = new LongStageSolver();
   for (let n = 0; n < maxStages; n++) {
     const winner = winnerOf(state);
     if (winner) return winner;
@@ -58,7 +60,7 @@ export function playLongGame(
       if (opening && rules.openingRoll === 'useRollOffDice') while (dice[0] === dice[1]) dice = random.dice();
     }
     opening = false;
-    const answer = legalLongTurns(rules, state, dice);
+    const answer = legalLongTurns(rules, state, dice, {}, solver);
     if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
     const chosen = choose(answer.value.turns, state);
     visit({ before: state, dice, turns: answer.value.turns, chosen });

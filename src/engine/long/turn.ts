@@ -64,13 +64,6 @@ export interface LongTurns {
   readonly turns: readonly LongTurn[];
 }
 
-const solver = new LongStageSolver();
-
-/** The movement rules in force for a stage (a shared solver is not re-entrant; see stage.ts). */
-export function stageSolver(): LongStageSolver {
-  return solver;
-}
-
 function isDoubleUnits(units: readonly number[]): boolean {
   return units.length === 4 && units[0] === units[1];
 }
@@ -85,7 +78,13 @@ function presetHead(rules: LongRules): HeadAllowance {
  * turn. `conditional` raises it to 2 only when no play taking a single
  * checker off the head uses all four units.
  */
-function firstTurnAllowance(rules: LongRules, board: LongBoard, units: readonly number[], movement: MovementRules): number {
+function firstTurnAllowance(
+  rules: LongRules,
+  board: LongBoard,
+  units: readonly number[],
+  movement: MovementRules,
+  solver: LongStageSolver,
+): number {
   const value = units[0];
   switch (rules.firstTurnHeadException) {
     case 'none':
@@ -113,9 +112,15 @@ function rollCascades(rules: LongRules, state: LongState, actor: Side): boolean 
 
 /**
  * Resolves the stage to play now: the first pending stage, or a roll of
- * `dice` when nothing is pending or a re-roll is due.
+ * `dice` when nothing is pending or a re-roll is due. `solver` is the
+ * caller's scratch (a solver is not re-entrant; see stage.ts).
  */
-export function activeStage(rules: LongRules, state: LongState, dice: Dice | undefined): Result<ActiveStage, RulesError> {
+export function activeStage(
+  rules: LongRules,
+  state: LongState,
+  dice: Dice | undefined,
+  solver: LongStageSolver = new LongStageSolver(),
+): Result<ActiveStage, RulesError> {
   const { position, pending } = state;
   const actor = position.turn;
   const first = pending[0];
@@ -159,7 +164,7 @@ export function activeStage(rules: LongRules, state: LongState, dice: Dice | und
   let exception = false;
   // LN-HEAD-2/3: only the player's own first roll of the game (not a re-roll, TM-6).
   if (origin === 'roll' && head === 1 && isDoubleUnits(units) && position.firstTurn[actor]) {
-    head = firstTurnAllowance(rules, position.board, units, movement);
+    head = firstTurnAllowance(rules, position.board, units, movement, solver);
     exception = head > 1;
   }
   return ok({ actor, origin, units, headAllowance: head, firstTurnException: exception, last: false, rest: pending.slice(1) });
@@ -320,17 +325,19 @@ export function checkPlayable(state: LongState, options: LongQueryOptions = {}):
  * Every legal play of the current stage, one per distinct resulting
  * position (ALG-7), each with its canonical steps, the state after it and
  * what comes next. When nothing can be played there is exactly one entry
- * with no steps (MAX-5).
+ * with no steps (MAX-5). `solver` is the caller's scratch: loops that
+ * query many positions pass one they own instead of allocating one a call.
  */
 export function legalLongTurns(
   rules: LongRules,
   state: LongState,
   dice?: Dice,
   options: LongQueryOptions = {},
+  solver: LongStageSolver = new LongStageSolver(),
 ): Result<LongTurns, RulesError> {
   const playable = checkPlayable(state, options);
   if (!playable.ok) return playable;
-  const staged = activeStage(rules, state, dice);
+  const staged = activeStage(rules, state, dice, solver);
   if (!staged.ok) return staged;
   const stage = staged.value;
   const before = state.position.board;

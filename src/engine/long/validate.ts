@@ -1,11 +1,12 @@
 import { Dice } from '../dice';
 import { RuleErrorCode, RulesError, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
+import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
 import { OFF, Step } from '../step';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF } from './board';
 import { LongRules } from './rules';
-import { BoardFault, LongStageSolver, StepFault, movementOf } from './stage';
+import { BoardFault, LongStageSolver, MovementRules, StepFault, movementOf } from './stage';
 import { ActiveStage, LongQueryOptions, LongState, LongTurn, LongTurns, legalLongTurns } from './turn';
 
 /** ALG-8: a play is acceptable step by step while it is a prefix of some legal play. */
@@ -92,8 +93,6 @@ interface Branch {
   used: number;
 }
 
-const checker = new LongStageSolver();
-
 /** Checks the shape of each step before any rule: numbers in range, forward. */
 function stepShapeError(steps: readonly Step[]): RulesError | null {
   for (let i = 0; i < steps.length; i++) {
@@ -119,43 +118,147 @@ export function validateLongPlay(
   dice: Dice | undefined,
   steps: readonly Step[],
   options: LongQueryOptions = {},
+  solver: LongStageSolver = new LongStageSolver(),
 ): Result<LongValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
-  const generated = legalLongTurns(rules, state, dice, options);
+  const generated = legalLongTurns(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
-  return ok(validateAgainst(rules, state, generated.value, steps));
+  return ok(new StageCheck(rules, state, generated.value, solver).run(steps));
 }
 
-/** ALG-8 against the already generated legal plays of the stage. */
-function validateAgainst(rules: LongRules, state: LongState, generated: LongTurns, steps: readonly Step[]): LongValidation {
-  const { stage, turns, unitsUsed: maxUnits } = generated;
-  const before = state.position.board;
-  const legal = new Map<string, LongTurn>();
-  for (const t of turns) legal.set(boardKey(t.board), t);
-  const movement = movementOf(rules);
-  const headStart = before[HEAD] > 0 ? before[HEAD] : 0;
-  const isPair = stage.units.length === 2 && stage.units[0] !== stage.units[1];
+/**
+ * ALG-8 against the already generated legal plays of the stage: the steps
+ * are followed branch by branch (a step may use either of two dice), each
+ * branch kept only while some legal play extends it.
+ */
+class StageCheck {
+  private readonly legal = new Map<string, LongTurn>();
+  private readonly before: LongBoard;
+  private readonly stage: ActiveStage;
+  private readonly maxUnits: number;
+  private readonly movement: MovementRules;
+  private readonly headStart: number;
+  private readonly isPair: boolean;
+  private readonly board = new Int8Array(BOARD_LENGTH);
+
+  constructor(
+    private readonly rules: LongRules,
+    state: LongState,
+    generated: LongTurns,
+    private readonly checker: LongStageSolver,
+  ) {
+    this.stage = generated.stage;
+    this.maxUnits = generated.unitsUsed;
+    this.before = state.position.board;
+    for (const t of generated.turns) this.legal.set(boardKey(t.board), t);
+    this.movement = movementOf(rules);
+    this.headStart = this.before[HEAD] > 0 ? this.before[HEAD] : 0;
+    this.isPair = this.stage.units.length === 2 && this.stage.units[0] !== this.stage.units[1];
+  }
+
+  run(steps: readonly Step[]): LongValidation {
+    const stage = this.stage;
+    let branches: Branch[] = [{ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }];
+    for (let i = 0; i < steps.length; i++) {
+      const { next, error } = this.advance(branches, steps[i], i);
+      if (next.length === 0) {
+        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage };
+      }
+      const prefixes = next.filter((br) => this.isPrefix(br));
+      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i), stage };
+      branches = prefixes;
+    }
+    for (const br of branches) {
+      const gameOver = br.board[MOVER_OFF] === CHECKERS;
+      if (br.used === this.maxUnits || gameOver) {
+        const turn = this.legal.get(boardKey(br.board));
+        if (turn) return { legal: true, complete: true, turn, stage };
+      }
+    }
+    return { legal: true, complete: false, remainingUnits: branches[0].remaining, stage };
+  }
+
+  /** Every branch after step `i` with each die that can make it, and the first error met. */
+  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
+    const { from, to } = step;
+    const next: Branch[] = [];
+    let error: RulesError | null = null;
+    for (const br of branches) {
+      if (br.board[MOVER_OFF] === CHECKERS || br.remaining.length === 0) {
+        error ??= rulesError('TOO_MANY_STEPS', 'the stage has no units left for this step', {
+          stepIndex: i,
+          rule: br.board[MOVER_OFF] === CHECKERS ? 'MAX-6' : 'COM-9',
+        });
+        continue;
+      }
+      if (to >= from) {
+        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
+          stepIndex: i,
+          rule: 'LN-MOVE-1',
+        });
+        continue;
+      }
+      const distance = from - to;
+      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
+      if (candidates.length === 0) {
+        error ??= rulesError(
+          'DIE_NOT_AVAILABLE',
+          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from} to ${to === OFF ? 'off' : to}`,
+          { stepIndex: i, rule: 'COM-8' },
+        );
+        continue;
+      }
+      candidates.sort((a, b) => a - b); // the exact die first
+      for (const die of candidates) {
+        const moved = this.stepWith(br, from, die, i);
+        if ('code' in moved) error ??= moved;
+        else next.push(moved);
+      }
+    }
+    return { next, error };
+  }
+
+  /** The branch after moving `from` with `die`, or the rule the step breaks. */
+  private stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
+    const checker = this.checker;
+    checker.startOfStage(this.before).load(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart);
+    const fault = checker.stepFault(from, die);
+    if (fault !== StepFault.None) return stepError(fault, i);
+    checker.applyStep(from, die);
+    if (this.rules.sixBlockTiming === 'everyStep') {
+      const bf = checker.boardFault();
+      if (bf !== BoardFault.None) return boardError(bf, i);
+    }
+    const remaining = br.remaining.slice();
+    remaining.splice(remaining.indexOf(die), 1);
+    return { board: checker.boardCopy(), remaining, used: br.used + 1 };
+  }
+
+  /** The plays of the stage that continue this branch (a fresh exploration by the checker). */
+  private explore(br: Branch): number {
+    return this.checker
+      .startOfStage(this.before)
+      .explore(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart, true, br.used);
+  }
 
   /** Does some legal play extend this branch? */
-  const isPrefix = (br: Branch): boolean => {
-    const n = checker
-      .startOfStage(before)
-      .explore(br.board, br.remaining, stage.headAllowance, movement, headStart, true, br.used);
+  private isPrefix(br: Branch): boolean {
+    const n = this.explore(br);
+    const checker = this.checker;
     for (let k = 0; k < n; k++) {
       if (checker.playFault(k) !== BoardFault.None) continue;
-      if (checker.playUnits(k) !== maxUnits) continue;
-      const board = checker.playBoardInto(k, scratch);
-      if (legal.has(boardKey(board))) return true;
+      if (checker.playUnits(k) !== this.maxUnits) continue;
+      if (this.legal.has(boardKey(checker.playBoardInto(k, this.board)))) return true;
     }
     return false;
-  };
+  }
 
   /** Why no legal play extends this branch (the steps so far are each legal). */
-  const diagnose = (br: Branch, stepIndex: number): RulesError => {
-    const n = checker
-      .startOfStage(before)
-      .explore(br.board, br.remaining, stage.headAllowance, movement, headStart, true, br.used);
+  private diagnose(br: Branch, stepIndex: number): RulesError {
+    const n = this.explore(br);
+    const checker = this.checker;
+    const maxUnits = this.maxUnits;
     let bestLegal = -1;
     let faultAtMax: BoardFault = BoardFault.None;
     for (let k = 0; k < n; k++) {
@@ -166,96 +269,13 @@ function validateAgainst(rules: LongRules, state: LongState, generated: LongTurn
     }
     if (bestLegal < maxUnits) {
       if (faultAtMax !== BoardFault.None) return boardError(faultAtMax, stepIndex);
-      if (isPair && maxUnits === 2) {
-        return rulesError('MUST_USE_BOTH_DICE', 'both dice can be played, so both must be (MAX-1, MAX-4)', {
-          stepIndex,
-          rule: 'MAX-1',
-        });
-      }
-      return rulesError('MUST_PLAY_MAXIMUM', `${maxUnits} units of this stage can be played, so they must be`, {
-        stepIndex,
-        rule: 'MAX-1',
-      });
+      return unusedUnitsError(this.isPair, maxUnits, stepIndex, 'stage');
     }
-    if (isPair && maxUnits === 1) {
-      return rulesError('MUST_USE_LARGER_DIE', 'only one die can be played and the larger one can, so it must be', {
-        stepIndex,
-        rule: 'MAX-2',
-      });
-    }
-    if (rules.sixBlock === 'fevgaRules') return boardError(BoardFault.FevgaPrimeTrap, stepIndex);
+    if (this.isPair && maxUnits === 1) return largerDieError(stepIndex);
+    if (this.rules.sixBlock === 'fevgaRules') return boardError(BoardFault.FevgaPrimeTrap, stepIndex);
     return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', { stepIndex, rule: 'ALG-8' });
-  };
-
-  let branches: Branch[] = [{ board: before.slice(), remaining: stage.units.slice(), used: 0 }];
-  for (let i = 0; i < steps.length; i++) {
-    const { from, to } = steps[i];
-    const next: Branch[] = [];
-    let firstError: RulesError | null = null;
-    for (const br of branches) {
-      if (br.board[MOVER_OFF] === CHECKERS || br.remaining.length === 0) {
-        firstError ??= rulesError('TOO_MANY_STEPS', 'the stage has no units left for this step', {
-          stepIndex: i,
-          rule: br.board[MOVER_OFF] === CHECKERS ? 'MAX-6' : 'COM-9',
-        });
-        continue;
-      }
-      if (to >= from) {
-        firstError ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
-          stepIndex: i,
-          rule: 'LN-MOVE-1',
-        });
-        continue;
-      }
-      const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
-      if (candidates.length === 0) {
-        firstError ??= rulesError(
-          'DIE_NOT_AVAILABLE',
-          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from} to ${to === OFF ? 'off' : to}`,
-          { stepIndex: i, rule: 'COM-8' },
-        );
-        continue;
-      }
-      candidates.sort((a, b) => a - b); // the exact die first
-      for (const die of candidates) {
-        checker.startOfStage(before).load(br.board, br.remaining, stage.headAllowance, movement, headStart);
-        const fault = checker.stepFault(from, die);
-        if (fault !== StepFault.None) {
-          firstError ??= stepError(fault, i);
-          continue;
-        }
-        checker.applyStep(from, die);
-        if (rules.sixBlockTiming === 'everyStep') {
-          const bf = checker.boardFault();
-          if (bf !== BoardFault.None) {
-            firstError ??= boardError(bf, i);
-            continue;
-          }
-        }
-        const remaining = br.remaining.slice();
-        remaining.splice(remaining.indexOf(die), 1);
-        next.push({ board: checker.boardCopy(), remaining, used: br.used + 1 });
-      }
-    }
-    if (next.length === 0) {
-      return { legal: false, error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage };
-    }
-    const prefixes = next.filter(isPrefix);
-    if (prefixes.length === 0) return { legal: false, error: diagnose(next[0], i), stage };
-    branches = prefixes;
   }
-  for (const br of branches) {
-    const gameOver = br.board[MOVER_OFF] === CHECKERS;
-    if (br.used === maxUnits || gameOver) {
-      const turn = legal.get(boardKey(br.board));
-      if (turn) return { legal: true, complete: true, turn, stage };
-    }
-  }
-  return { legal: true, complete: false, remainingUnits: branches[0].remaining, stage };
 }
-
-const scratch = new Int8Array(BOARD_LENGTH);
 
 /**
  * Validates a play given in notation: every way to fit its segments to the
@@ -269,9 +289,11 @@ export function validateLongNotation(
   segments: readonly Segment[],
   units: readonly number[],
   options: LongQueryOptions = {},
+  solver: LongStageSolver = new LongStageSolver(),
 ): Result<LongValidation, RulesError> {
-  const generated = legalLongTurns(rules, state, dice, options);
+  const generated = legalLongTurns(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
+  const check = new StageCheck(rules, state, generated.value, solver);
   // Notation lists moves, not their order (chains are written highest point
   // first): every order of every reading is tried, the written one first.
   let prefix: LongValidation | null = null;
@@ -279,7 +301,7 @@ export function validateLongNotation(
   for (const steps of expandSegments(segments, units).flatMap(orderings)) {
     const shape = stepShapeError(steps);
     if (shape) return err(shape);
-    const v = validateAgainst(rules, state, generated.value, steps);
+    const v = check.run(steps);
     if (v.legal && v.complete) return ok(v);
     if (v.legal) prefix ??= v;
     else if (!failure || (v.error.stepIndex ?? -1) > ((failure as { error: RulesError }).error.stepIndex ?? -1)) failure = v;

@@ -39,7 +39,7 @@ export { legalShortTurns, checkShortPlayable, checkShortQuery } from './turn';
 export { ShortStageSolver } from './stage';
 export { ShortStepFault, shortStepFault, applyShortStep } from './step-rules';
 export type { ShortValidation } from './validate';
-export { validateShortPlay, validateShortNotation } from './validate';
+export { ShortValidator, validateShortPlay, validateShortNotation } from './validate';
 export { makeGnubgNotation } from './gnubg-notation';
 export type { GnubgMatchState, GnubgGameState, GnubgResignation, GnubgSnapshot } from './gnubg-id';
 export {

@@ -7,8 +7,9 @@ import { MOVER_OFF, CHECKERS, flipBoard } from './board';
 import { GnubgMatchState, makeGnubgPositionId, makeMatchId } from './gnubg-id';
 import { ShortPosition, initialShortPosition } from './position';
 import { SHORT_STANDARD } from './rules';
+import { ShortStageSolver } from './stage';
 import { ShortTurn, legalShortTurns } from './turn';
-import { validateShortPlay } from './validate';
+import { ShortValidator, validateShortPlay } from './validate';
 
 /*
  * A backgammon match as match files hold it (Jellyfish / gnubg `.mat`,
@@ -154,10 +155,10 @@ function stepOrders(steps: readonly Step[]): Step[][] {
 }
 
 /** The legal turn a written move makes, or the reason it is not one. */
-function playOf(position: ShortPosition, dice: Dice, steps: readonly Step[]): Result<ShortTurn, RulesError> {
+function playOf(position: ShortPosition, dice: Dice, steps: readonly Step[], validator: ShortValidator): Result<ShortTurn, RulesError> {
   let first: RulesError | null = null;
   for (const order of stepOrders(steps)) {
-    const v = validateShortPlay(SHORT_STANDARD, position, dice, order);
+    const v = validateShortPlay(SHORT_STANDARD, position, dice, order, validator);
     if (!v.ok) return v;
     if (v.value.legal && v.value.complete) return ok(v.value.turn);
     if (!first) {
@@ -190,6 +191,8 @@ function gamePoints(winnerBoard: Int8Array): number {
  * IDs, or the first problem with its game and move number.
  */
 export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFileError> {
+  const validator = new ShortValidator();
+  const solver = new ShortStageSolver();
   const games: ReplayedGame[] = [];
   const normalizedGames: RecordedGame[] = [];
   let crawfordSeen = false;
@@ -249,9 +252,9 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
         position ??= initialShortPosition(side);
         if (position.turn !== side)
           return err(matchFileError(`player ${action.player} moves out of turn`, at));
-        const legal = legalShortTurns(SHORT_STANDARD, position, action.dice);
+        const legal = legalShortTurns(SHORT_STANDARD, position, action.dice, solver);
         if (!legal.ok) return err(matchFileError(legal.error.message, at));
-        const played = playOf(position, action.dice, action.steps);
+        const played = playOf(position, action.dice, action.steps, validator);
         if (!played.ok) {
           const written = action.steps.map((s) => `${s.from}/${s.to}`).join(' ') || '(no move)';
           return err(

@@ -37,13 +37,6 @@ export interface ShortTurns {
   readonly turns: readonly ShortTurn[];
 }
 
-const solver = new ShortStageSolver();
-
-/** The shared move generator (not re-entrant; see stage.ts). */
-export function shortSolver(): ShortStageSolver {
-  return solver;
-}
-
 /** Checks that the position can take a query: nobody has borne off all 15 yet. */
 export function checkShortPlayable(position: ShortPosition): Result<true, RulesError> {
   const b = position.board;
@@ -100,12 +93,14 @@ export function turnOf(steps: Step[], hits: boolean[], board: ShortBoard, mover:
  * position (ALG-7; the opponent's checkers count, so plays that differ by a
  * hit are different), each with its canonical steps and per-step hits. When
  * nothing can be played there is exactly one entry with no steps and the
- * turn passes (MAX-5).
+ * turn passes (MAX-5). `solver` is the caller's scratch: loops that query
+ * many positions pass one they own instead of allocating one a call.
  */
 export function legalShortTurns(
   rules: ShortRules,
   position: ShortPosition,
   dice: Dice,
+  solver: ShortStageSolver = new ShortStageSolver(),
 ): Result<ShortTurns, RulesError> {
   const query = checkShortQuery(rules, position, dice);
   if (!query.ok) return query;

@@ -1,6 +1,7 @@
 import { Dice, unitsOfRoll } from '../dice';
 import { RuleErrorCode, RulesError, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
+import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
 import { BAR, OFF, Step } from '../step';
 import { KeyTable } from '../key-table';
@@ -58,59 +59,8 @@ interface Branch {
   readonly used: number;
 }
 
-/** The validator's own solvers: the legal plays of the roll, and the continuations of a partial play. */
-const generator = new ShortStageSolver();
-const continuation = new ShortStageSolver();
-/** The legal plays of the roll being validated, by resulting position. */
-const legalPlays = new KeyTable(1024);
-
-/**
- * An exact key of a position reached during one turn: the mover's checkers
- * (base-16 digits, points 1..12 and 13..24), his bar, and which points
- * still hold opponent checkers — within a turn the opponent only loses hit
- * blots, so that set fixes his checkers (ALG-7). Returns the index stored
- * for it in `legalPlays`, or -1.
- */
-function legalIndex(board: ShortBoard): number {
-  let low = 0;
-  let high = 0;
-  let opponent = 0;
-  let weight = 1;
-  for (let p = 1; p <= 24; p++) {
-    if (p === 13) weight = 1;
-    const n = board[p];
-    if (n > 0) {
-      if (p <= 12) low += n * weight;
-      else high += n * weight;
-    } else if (n < 0) opponent |= 1 << (p - 1);
-    weight *= 16;
-  }
-  keyLow = low;
-  keyHigh = high;
-  keyTag = board[MOVER_BAR] + opponent * 16;
-  return legalPlays.get(low, high, keyTag);
-}
-let keyLow = 0;
-let keyHigh = 0;
-let keyTag = 0;
-
 function won(board: ShortBoard): boolean {
   return board[MOVER_OFF] === CHECKERS;
-}
-
-/**
- * The plays that may follow a branch: solves its remaining units and calls
- * `visit` with each resulting board; returns the most units a continuation uses.
- */
-function continuations(br: Branch, visit: (board: ShortBoard) => boolean): number {
-  const r = br.remaining;
-  const n =
-    r.length === 2 && r[0] !== r[1]
-      ? continuation.solve(br.board, r[0], r[1])
-      : continuation.solveUnits(br.board, r.length > 0 ? r[0] : 1, r.length);
-  const scratch = new Int8Array(BOARD_LENGTH);
-  for (let k = 0; k < n; k++) if (visit(continuation.playBoardInto(k, scratch))) break;
-  return continuation.maxUnits;
 }
 
 /** Checks the shape of each step before any rule: integers, a source 1..25 (25 = bar), a landing 0..24 (0 = off). */
@@ -148,108 +98,142 @@ export function validateShortPlay(
   position: ShortPosition,
   dice: Dice,
   steps: readonly Step[],
+  validator: ShortValidator = new ShortValidator(),
 ): Result<ShortValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
   const query = checkShortQuery(rules, position, dice);
   if (!query.ok) return query;
-  return ok(validateSteps(position, dice, steps, loadLegalPlays(position, dice)));
+  validator.load(position, dice);
+  return ok(validator.check(steps));
 }
 
 /**
- * Solves the roll into `generator` and indexes its legal plays by resulting
- * position (ALG-7) in `legalPlays`; turns are built only for the play a
- * validation reaches. Returns M of ALG-5.
+ * The scratch of short-nardy validation, owned by its caller: the legal
+ * plays of the roll (solved once per roll, indexed by resulting position),
+ * and a second solver for the continuations of a partial play. Reusable,
+ * not re-entrant.
  */
-function loadLegalPlays(position: ShortPosition, dice: Dice): number {
-  const count = generator.solve(position.board, dice[0], dice[1]);
-  legalPlays.clear();
-  const scratch = new Int8Array(BOARD_LENGTH);
-  for (let k = 0; k < count; k++) {
-    legalIndex(generator.playBoardInto(k, scratch));
-    legalPlays.putIfAbsent(keyLow, keyHigh, keyTag, k);
+export class ShortValidator {
+  private readonly generator = new ShortStageSolver();
+  private readonly continuation = new ShortStageSolver();
+  /** The legal plays of the roll being validated, by resulting position. */
+  private readonly legalPlays = new KeyTable(1024);
+  private readonly scratch = new Int8Array(BOARD_LENGTH);
+  private position: ShortPosition | null = null;
+  private dice: Dice = [1, 1];
+  /** M of ALG-5 for the loaded roll. */
+  private maxUnits = 0;
+  /** The key of the last position `legalIndex` read. */
+  private keyLow = 0;
+  private keyHigh = 0;
+  private keyTag = 0;
+
+  /**
+   * Solves the roll and indexes its legal plays by resulting position
+   * (ALG-7); turns are built only for the play a validation reaches.
+   */
+  load(position: ShortPosition, dice: Dice): void {
+    const count = this.generator.solve(position.board, dice[0], dice[1]);
+    this.legalPlays.clear();
+    for (let k = 0; k < count; k++) {
+      this.legalIndex(this.generator.playBoardInto(k, this.scratch));
+      this.legalPlays.putIfAbsent(this.keyLow, this.keyHigh, this.keyTag, k);
+    }
+    this.position = position;
+    this.dice = dice;
+    this.maxUnits = this.generator.maxUnits;
   }
-  return generator.maxUnits;
-}
 
-/** ALG-8 on checked input, with the roll's legal plays loaded by `loadLegalPlays`. */
-function validateSteps(
-  position: ShortPosition,
-  dice: Dice,
-  steps: readonly Step[],
-  maxUnits: number,
-): ShortValidation {
-  const isPair = dice[0] !== dice[1];
+  /**
+   * An exact key of a position reached during one turn: the mover's checkers
+   * (base-16 digits, points 1..12 and 13..24), his bar, and which points
+   * still hold opponent checkers — within a turn the opponent only loses hit
+   * blots, so that set fixes his checkers (ALG-7). Returns the index stored
+   * for it in `legalPlays`, or -1.
+   */
+  private legalIndex(board: ShortBoard): number {
+    let low = 0;
+    let high = 0;
+    let opponent = 0;
+    let weight = 1;
+    for (let p = 1; p <= 24; p++) {
+      if (p === 13) weight = 1;
+      const n = board[p];
+      if (n > 0) {
+        if (p <= 12) low += n * weight;
+        else high += n * weight;
+      } else if (n < 0) opponent |= 1 << (p - 1);
+      weight *= 16;
+    }
+    this.keyLow = low;
+    this.keyHigh = high;
+    this.keyTag = board[MOVER_BAR] + opponent * 16;
+    return this.legalPlays.get(low, high, this.keyTag);
+  }
 
-  /** Does some legal play extend this branch (or is it one, ending the game)? */
-  const isPrefix = (br: Branch): boolean => {
-    if (br.used === maxUnits || won(br.board)) return legalIndex(br.board) >= 0;
-    let found = false;
-    const more = continuations(br, (board) => (found = legalIndex(board) >= 0));
-    return found && br.used + more === maxUnits;
-  };
+  /**
+   * The plays that may follow a branch: solves its remaining units and calls
+   * `visit` with each resulting board; returns the most units a continuation uses.
+   */
+  private continuations(br: Branch, visit: (board: ShortBoard) => boolean): number {
+    const r = br.remaining;
+    const continuation = this.continuation;
+    const n =
+      r.length === 2 && r[0] !== r[1]
+        ? continuation.solve(br.board, r[0], r[1])
+        : continuation.solveUnits(br.board, r.length > 0 ? r[0] : 1, r.length);
+    for (let k = 0; k < n; k++) if (visit(continuation.playBoardInto(k, this.scratch))) break;
+    return continuation.maxUnits;
+  }
 
-  /** Why no legal play extends this branch (each of its steps is legal on its own). */
-  const diagnose = (br: Branch, stepIndex: number): RulesError => {
-    const reach = br.used + (won(br.board) ? 0 : continuations(br, () => true));
-    if (reach < maxUnits) {
-      if (isPair && maxUnits === 2) {
-        return rulesError('MUST_USE_BOTH_DICE', 'both dice can be played, so both must be (MAX-1, MAX-4)', {
-          stepIndex,
-          rule: 'MAX-1',
-        });
+  /** ALG-8 on checked steps against the loaded roll. */
+  check(steps: readonly Step[]): ShortValidation {
+    const position = this.position;
+    if (!position) throw new Error('ShortValidator.check before load');
+    let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 }];
+    for (let i = 0; i < steps.length; i++) {
+      const { next, error } = this.advance(branches, steps[i], i);
+      if (next.length === 0) {
+        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }) };
       }
-      return rulesError(
-        'MUST_PLAY_MAXIMUM',
-        `${maxUnits} units of this roll can be played, so they must be`,
-        {
-          stepIndex,
-          rule: 'MAX-1',
-        },
-      );
+      const prefixes = next.filter((br) => this.isPrefix(br));
+      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i) };
+      branches = prefixes;
     }
-    if (isPair && maxUnits === 1) {
-      return rulesError(
-        'MUST_USE_LARGER_DIE',
-        'only one die can be played and the larger one can, so it must be',
-        {
-          stepIndex,
-          rule: 'MAX-2',
-        },
-      );
+    for (const br of branches) {
+      if (br.used === this.maxUnits || won(br.board)) {
+        const k = this.legalIndex(br.board);
+        if (k >= 0) return { legal: true, complete: true, turn: turnFromSolver(this.generator, k, position.turn) };
+      }
     }
-    return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', {
-      stepIndex,
-      rule: 'ALG-8',
-    });
-  };
+    return { legal: true, complete: false, remainingUnits: branches[0].remaining };
+  }
 
-  let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(dice), used: 0 }];
-  for (let i = 0; i < steps.length; i++) {
-    const { from, to } = steps[i];
+  /** Every branch after step `i` with each die that can make it, and the first error met. */
+  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
+    const { from, to } = step;
     const next: Branch[] = [];
-    let firstError: RulesError | null = null;
+    let error: RulesError | null = null;
     for (const br of branches) {
       if (won(br.board) || br.remaining.length === 0) {
-        firstError ??= rulesError('TOO_MANY_STEPS', 'the roll has no units left for this step', {
+        error ??= rulesError('TOO_MANY_STEPS', 'the roll has no units left for this step', {
           stepIndex: i,
           rule: won(br.board) ? 'MAX-6' : 'COM-7',
         });
         continue;
       }
       if (to >= from) {
-        firstError ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
+        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
           stepIndex: i,
           rule: 'SH-MOVE-1',
         });
         continue;
       }
       const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter(
-        (d) => d === distance || (to === OFF && d > distance),
-      );
+      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
       if (candidates.length === 0) {
-        firstError ??= rulesError(
+        error ??= rulesError(
           'DIE_NOT_AVAILABLE',
           `no remaining die-unit (${br.remaining.join(', ')}) moves ${from === BAR ? 'bar' : from} to ${to === OFF ? 'off' : to}`,
           { stepIndex: i, rule: 'COM-8' },
@@ -260,7 +244,7 @@ function validateSteps(
       for (const die of candidates) {
         const fault = shortStepFault(br.board, from, die);
         if (fault !== ShortStepFault.None) {
-          firstError ??= stepError(fault, i);
+          error ??= stepError(fault, i);
           continue;
         }
         const board = br.board.slice();
@@ -270,23 +254,28 @@ function validateSteps(
         next.push({ board, remaining, used: br.used + 1 });
       }
     }
-    if (next.length === 0) {
-      return {
-        legal: false,
-        error: firstError ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }),
-      };
-    }
-    const prefixes = next.filter(isPrefix);
-    if (prefixes.length === 0) return { legal: false, error: diagnose(next[0], i) };
-    branches = prefixes;
+    return { next, error };
   }
-  for (const br of branches) {
-    if (br.used === maxUnits || won(br.board)) {
-      const k = legalIndex(br.board);
-      if (k >= 0) return { legal: true, complete: true, turn: turnFromSolver(generator, k, position.turn) };
-    }
+
+  /** Does some legal play extend this branch (or is it one, ending the game)? */
+  private isPrefix(br: Branch): boolean {
+    if (br.used === this.maxUnits || won(br.board)) return this.legalIndex(br.board) >= 0;
+    let found = false;
+    const more = this.continuations(br, (board) => (found = this.legalIndex(board) >= 0));
+    return found && br.used + more === this.maxUnits;
   }
-  return { legal: true, complete: false, remainingUnits: branches[0].remaining };
+
+  /** Why no legal play extends this branch (each of its steps is legal on its own). */
+  private diagnose(br: Branch, stepIndex: number): RulesError {
+    const maxUnits = this.maxUnits;
+    const isPair = this.dice[0] !== this.dice[1];
+    const reach = br.used + (won(br.board) ? 0 : this.continuations(br, () => true));
+    if (reach < maxUnits) {
+      return unusedUnitsError(isPair, maxUnits, stepIndex, 'roll');
+    }
+    if (isPair && maxUnits === 1) return largerDieError(stepIndex);
+    return rulesError('NOT_A_LEGAL_PLAY', 'no legal play continues these steps', { stepIndex, rule: 'ALG-8' });
+  }
 }
 
 /**
@@ -326,6 +315,7 @@ export function validateShortNotation(
   position: ShortPosition,
   dice: Dice,
   segments: readonly Segment[],
+  validator: ShortValidator = new ShortValidator(),
 ): Result<ShortValidation, RulesError> {
   const readings = expandSegments(segments, unitsOfRoll(dice));
   let complete: { validation: ShortValidation; mismatches: number } | null = null;
@@ -342,11 +332,11 @@ export function validateShortNotation(
   }
   const query = checkShortQuery(rules, position, dice);
   if (!query.ok) return query;
-  const maxUnits = loadLegalPlays(position, dice);
+  validator.load(position, dice);
   for (const steps of orders) {
     const shape = stepShapeError(steps);
     if (shape) return err(shape);
-    const v = validateSteps(position, dice, steps, maxUnits);
+    const v = validator.check(steps);
     if (v.legal && v.complete) {
       const mismatches = hitMismatches(position.board, segments, steps);
       if (!complete || mismatches < complete.mismatches) complete = { validation: v, mismatches };

@@ -1,3 +1,4 @@
+import { once } from '../once';
 /**
  * A match equity table (MET): the chance that a player wins the match at
  * the start of a game, by how many points each side still needs
@@ -178,9 +179,5 @@ function gameValue(a: number, b: number, model: MetModel, end: (x: number, y: nu
   return 0.25 * (v[idx(lo, 0, 0, 0)] + v[idx(lo + 1, 0, 0, 0)] + v[idx(lo, 0, 0, 1)] + v[idx(lo + 1, 0, 0, 1)]);
 }
 
-let defaultTable: MatchEquityTable | null = null;
-
-/** The default computed MET (built on first use). */
-export function defaultMatchEquityTable(): MatchEquityTable {
-  return (defaultTable ??= computeMatchEquityTable());
-}
+/** The default computed MET (built on first use by the pure `computeMatchEquityTable`, frozen). */
+export const defaultMatchEquityTable: () => MatchEquityTable = once(() => Object.freeze(computeMatchEquityTable()));

@@ -6,7 +6,7 @@ import { Evaluator, makeEvaluator } from '../evaluator';
 import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
 import { clampInPlace } from '../probabilities';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace } from '../race';
-import { LONG_FEATURES, longFeatures } from './features';
+import { LongFeatureScratch, LONG_FEATURES, longFeatures } from './features';
 import { longTerminalInto, longTripleMeasure } from './terminal';
 import { LONG_CONTACT_WEIGHTS, LONG_WEIGHTS_VERSION } from './weights';
 
@@ -58,6 +58,7 @@ export function createLongEvaluator(options: LongEvaluatorOptions): LongEvaluato
     throw new RangeError(`long contact weights must have ${HEADS} × ${LONG_FEATURES} entries`);
   }
   const features = new Float64Array(LONG_FEATURES);
+  const scratch = new LongFeatureScratch();
   const prepared = prepareLinear(model, [true, true, triple !== 'none', true, triple !== 'none']);
   const core = {
     family: 'long' as const,
@@ -71,7 +72,7 @@ export function createLongEvaluator(options: LongEvaluatorOptions): LongEvaluato
       if (isLongRace(board)) {
         race.evaluateInto(board, out, offset);
       } else {
-        longFeatures(board, features);
+        longFeatures(board, features, scratch);
         linearProbabilities(prepared, features, out, offset);
       }
       clampInPlace(out, offset);

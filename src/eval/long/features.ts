@@ -77,8 +77,11 @@ class SideView {
   }
 }
 
-const moverView = new SideView();
-const opponentView = new SideView();
+/** The scratch of `longFeatures`: both sides' views of a board, owned by the caller. */
+export class LongFeatureScratch {
+  readonly mover = new SideView();
+  readonly opponent = new SideView();
+}
 
 function sideFeatures(s: SideView, out: Float64Array, base: number): void {
   const own = s.own;
@@ -174,9 +177,12 @@ function sideFeatures(s: SideView, out: Float64Array, base: number): void {
 /**
  * Writes the feature vector of a long-family board (seen from the side to
  * move, nothing pending) into `out` (length `LONG_FEATURES`).
- * Allocation-free; not re-entrant.
+ * Allocation-free with a `scratch` the caller owns (one per evaluator); a
+ * scratch is not re-entrant.
  */
-export function longFeatures(board: Int8Array, out: Float64Array): void {
+export function longFeatures(board: Int8Array, out: Float64Array, scratch: LongFeatureScratch = new LongFeatureScratch()): void {
+  const moverView = scratch.mover;
+  const opponentView = scratch.opponent;
   moverView.read(board, true);
   opponentView.read(board, false);
   sideFeatures(moverView, out, 0);

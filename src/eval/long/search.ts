@@ -1,29 +1,19 @@
-import { Dice, unitsOfRoll } from '../../engine/dice';
+import { DISTINCT_ROLLS, Dice, DistinctRoll } from '../../engine/dice';
 import { RulesError } from '../../engine/errors';
 import { LongRules } from '../../engine/long/rules';
 import { HeadAllowance, LongStageSolver, MovementRules, movementOf } from '../../engine/long/stage';
-import { LongState, LongTurn, NextInfo, legalLongTurns } from '../../engine/long/turn';
+import { LongState, LongTurn, LongTurns, NextInfo, legalLongTurns } from '../../engine/long/turn';
 import { Result, ok } from '../../engine/result';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
-import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
-import { SHORT_ROLLS } from '../short/features';
-import { TranspositionCache, TranspositionTable } from '../transpositions';
+import { BoardSearch, ChanceEscape, OUTPUTS, PlayGenerator, SearchBoards } from '../search';
+import { MoveFilter, SearchSettings } from '../search-options';
+import { TranspositionTable } from '../transpositions';
 
-/** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
-const OUTPUTS = 5;
 const BOARD = 26;
-const LEVELS = 8;
-
-/** The 21 rolls with their die-units (COM-7) and probabilities. */
-const ROLLS: readonly { dice: Dice; units: readonly number[]; weight: number }[] = SHORT_ROLLS.map(([a, b]) => ({
-  dice: [a, b] as Dice,
-  units: unitsOfRoll([a, b]),
-  weight: a === b ? 1 / 36 : 2 / 36,
-}));
 
 /** One legal play of the current stage with its evaluation, best first. */
 export interface RankedLongTurn {
@@ -43,23 +33,21 @@ export interface RankedLongTurn {
   readonly plies: number;
 }
 
-/** Per-depth scratch of the fast path. */
-class Level {
-  readonly solver = new LongStageSolver();
-  boards = new Int8Array(64 * BOARD);
-  probs = new Float64Array(64 * OUTPUTS);
-  equities = new Float64Array(64);
-  order: number[] = [];
-  readonly flipped = new Int8Array(BOARD);
-  readonly acc = new Float64Array(OUTPUTS);
+/** The long-family stage solver as the search's `PlayGenerator`, for one-stage-per-turn rules. */
+class LongPlays implements PlayGenerator {
+  private readonly solver = new LongStageSolver();
 
-  ensure(n: number): void {
-    if (this.equities.length >= n) return;
-    let c = this.equities.length;
-    while (c < n) c *= 2;
-    this.boards = new Int8Array(c * BOARD);
-    this.probs = new Float64Array(c * OUTPUTS);
-    this.equities = new Float64Array(c);
+  constructor(
+    private readonly head: HeadAllowance,
+    private readonly movement: MovementRules,
+  ) {}
+
+  solve(board: Int8Array, roll: DistinctRoll): number {
+    return this.solver.solve(board, roll.units, this.head, this.movement);
+  }
+
+  playBoardInto(k: number, out: Int8Array): void {
+    this.solver.playBoardInto(k, out);
   }
 }
 
@@ -67,6 +55,13 @@ function flipLongInto(board: Int8Array, base: number, out: Int8Array): void {
   for (let p = 1; p <= 24; p++) out[p <= 12 ? p + 12 : p - 12] = -board[base + p];
   out[0] = board[base + 25];
   out[25] = board[base];
+}
+
+/** Long-family boards (board.ts: 26 slots, no bar); a finished game is valued by the evaluator. */
+function longBoards(rules: Readonly<LongRules>): SearchBoards {
+  const head: HeadAllowance = rules.headLimitPerTurn === 1 ? 1 : rules.headLimitPerTurn;
+  const movement = movementOf(rules);
+  return { boardLength: BOARD, generator: () => new LongPlays(head, movement), flipInto: flipLongInto, terminalInto: null };
 }
 
 /**
@@ -88,35 +83,32 @@ function flipLongInto(board: Int8Array, base: number, out: Int8Array): void {
  *
  * The evaluation ignores the last-roll option (LN-SCORE-6).
  */
-export class LongSearch {
-  private readonly levels: Level[] = [];
-  private readonly movement: MovementRules;
-  private readonly head: HeadAllowance;
+export class LongSearch extends BoardSearch {
   private readonly fast: boolean;
-  /** Static evaluations made (for benchmarks; transposition-cache hits not counted). */
-  evaluations = 0;
-  /** The wall-clock budget of the search in progress, if any (`SearchBudget`). */
-  readonly guard = new BudgetGuard();
-  /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
-  readonly transpositions: TranspositionCache;
+  /** The solver of the general path (`legalLongTurns`): every call is done with it before the next. */
+  private readonly solver = new LongStageSolver();
+  /** LN-HEAD-2: the opponent's first turn goes through the turn model. */
+  private readonly firstTurn: ChanceEscape = (board, plies, depth, inner, out, offset) => {
+    const state: LongState = {
+      position: { turn: 'black', board: board.slice(), firstTurn: { white: false, black: true } },
+      pending: [],
+    };
+    this.rollsValue(state, plies, depth, inner, out, offset);
+  };
 
   constructor(
     readonly rules: Readonly<LongRules>,
-    readonly evaluator: Evaluator,
-    readonly values: OutcomeValues = longOutcomeValues(rules),
+    evaluator: Evaluator,
+    values: OutcomeValues = longOutcomeValues(rules),
     table?: TranspositionTable,
   ) {
     if (evaluator.family !== 'long') throw new RangeError('LongSearch needs a long-family evaluator');
-    for (let i = 0; i < LEVELS; i++) this.levels.push(new Level());
-    this.movement = movementOf(rules);
-    this.head = rules.headLimitPerTurn === 1 ? 1 : rules.headLimitPerTurn;
+    super(longBoards(rules), evaluator, values, table);
     this.fast = rules.doubles === 'standard';
-    this.transpositions = new TranspositionCache(evaluator, BOARD, table);
   }
 
-  /** A static evaluation, through the transposition cache when the search uses one. */
-  private leaf(board: Int8Array, out: Float64Array, offset: number): void {
-    this.evaluations += this.transpositions.evaluateInto(board, out, offset);
+  private legal(state: LongState, dice: Dice | undefined): Result<LongTurns, RulesError> {
+    return legalLongTurns(this.rules, state, dice, {}, this.solver);
   }
 
   /** Probabilities of the side to move of `state` at `plies` (see the class comment). */
@@ -133,33 +125,13 @@ export class LongSearch {
    * `settings.plies`, with the root filter.
    */
   rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings): Result<RankedLongTurn[], RulesError> {
-    const answer = legalLongTurns(this.rules, state, dice);
+    const answer = this.legal(state, dice);
     if (!answer.ok) return answer;
-    this.transpositions.begin(settings.plies);
     const turns = answer.value.turns;
     const mover = state.position.turn;
-    const n = turns.length;
-    const probs = new Float64Array(n * OUTPUTS);
-    const equities = new Float64Array(n);
-    const plies = new Int8Array(n);
-    for (let k = 0; k < n; k++) {
-      this.childValue(turns[k], mover, 0, 1, settings.innerFilter, probs, k * OUTPUTS);
-      equities[k] = equityAt(probs, k * OUTPUTS, this.values);
-    }
-    if (settings.plies > 0 && n > 1) {
-      const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => equities[b] - equities[a]);
-      const best = equities[order[0]];
-      const filter = settings.rootFilter;
-      for (let i = 0; i < order.length && i < filter.keep; i++) {
-        const k = order[i];
-        if (i > 0 && equities[k] < best - filter.window) break;
-        this.childValue(turns[k], mover, settings.plies, 1, settings.innerFilter, probs, k * OUTPUTS);
-        equities[k] = equityAt(probs, k * OUTPUTS, this.values);
-        plies[k] = settings.plies;
-      }
-    }
-    const order = Array.from({ length: n }, (_, k) => k);
-    order.sort((a, b) => plies[b] - plies[a] || equities[b] - equities[a]);
+    const { probs, equities, plies, order } = this.rankCandidates(turns.length, settings, (k, p, out, offset) =>
+      this.childValue(turns[k], mover, p, 1, settings.innerFilter, out, offset),
+    );
     const bestEquity = equities[order[0]];
     return ok(
       order.map((k) => ({
@@ -174,17 +146,6 @@ export class LongSearch {
         plies: plies[k],
       })),
     );
-  }
-
-  /**
-   * The scratch of a search depth. Depth grows by one per ply and per
-   * stage with known units; a chain of cascade stages (CR-1: up to five,
-   * 1-1 to 6-6) or debts can go past the preallocated levels, so more are
-   * made on demand (once, then kept).
-   */
-  private levelAt(depth: number): Level {
-    while (this.levels.length <= depth) this.levels.push(new Level());
-    return this.levels[depth];
   }
 
   /** Value of a turn's resulting state for `mover`, at `plies`. */
@@ -214,7 +175,8 @@ export class LongSearch {
     const mover = state.position.turn;
     const opponent = otherSide(mover);
     if (this.fast && state.pending.length === 0 && !state.position.firstTurn[mover]) {
-      this.boardValue(board, state.position.firstTurn[opponent], plies, depth, inner, out, offset);
+      const escape = state.position.firstTurn[opponent] ? this.firstTurn : null;
+      this.chanceValue(board, escape, plies, depth, inner, out, offset);
       return;
     }
     this.rollsValue(state, plies, depth, inner, out, offset);
@@ -224,9 +186,9 @@ export class LongSearch {
   private rollsValue(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
     const mover = state.position.turn;
     const acc = new Float64Array(OUTPUTS);
-    for (const roll of ROLLS) {
+    for (const roll of DISTINCT_ROLLS) {
       this.guard.tick();
-      const answer = legalLongTurns(this.rules, state, roll.dice);
+      const answer = this.legal(state, roll.dice);
       if (!answer.ok) throw new Error(`search: ${answer.error.code} ${answer.error.message}`);
       const turns = answer.value.turns;
       const child = this.bestChild(turns, mover, plies - 1, depth + 1, inner);
@@ -248,12 +210,8 @@ export class LongSearch {
       if (eq[k] > eq[best]) best = k;
     }
     if (plies > 0 && n > 1) {
-      const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => eq[b] - eq[a]);
-      const top = eq[order[0]];
       let bestDeep = -Infinity;
-      for (let i = 0; i < order.length && i < inner.keep; i++) {
-        const k = order[i];
-        if (i > 0 && eq[k] < top - inner.window) break;
+      for (const k of this.filtered(eq, n, inner, [])) {
         this.childValue(turns[k], mover, plies, depth, inner, probs, k * OUTPUTS);
         const e = equityAt(probs, k * OUTPUTS, this.values);
         if (e > bestDeep) {
@@ -271,7 +229,7 @@ export class LongSearch {
    * then the value of the state it leads to, at the same plies.
    */
   private resolvePending(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
-    const answer = legalLongTurns(this.rules, state, undefined);
+    const answer = this.legal(state, undefined);
     if (!answer.ok) throw new Error(`search: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
     const mover = state.position.turn;
@@ -298,99 +256,5 @@ export class LongSearch {
       }
     }
     this.childValue(turns[best], mover, plies, depth + 1, inner, out, offset);
-  }
-
-  /**
-   * Fast chance node for one-stage-per-turn rules: `board` seen from the
-   * side to move, who is past his first turn; `opponentFirst` = the
-   * opponent's first-turn flag (LN-HEAD-2 applies to him on his next turn).
-   */
-  private boardValue(
-    board: Int8Array,
-    opponentFirst: boolean,
-    plies: number,
-    depth: number,
-    inner: MoveFilter,
-    out: Float64Array,
-    offset: number,
-  ): void {
-    const level = this.levelAt(depth);
-    const acc = level.acc;
-    acc.fill(0);
-    const childDepth = depth + 1;
-    for (const roll of ROLLS) {
-      const n = level.solver.solve(board, roll.units, this.head, this.movement);
-      level.ensure(n);
-      for (let k = 0; k < n; k++) level.solver.playBoardInto(k, level.boards.subarray(k * BOARD, (k + 1) * BOARD));
-      let best = 0;
-      if (n === 1) {
-        this.afterPlay(level.boards, 0, opponentFirst, plies - 1, childDepth, inner, level.probs, 0);
-      } else {
-        let bestEquity = -Infinity;
-        for (let k = 0; k < n; k++) {
-          this.afterPlay(level.boards, k * BOARD, opponentFirst, 0, childDepth, inner, level.probs, k * OUTPUTS);
-          const e = equityAt(level.probs, k * OUTPUTS, this.values);
-          level.equities[k] = e;
-          if (e > bestEquity) {
-            bestEquity = e;
-            best = k;
-          }
-        }
-        if (plies > 1) {
-          const order = level.order;
-          order.length = 0;
-          for (let k = 0; k < n; k++) order.push(k);
-          const eq = level.equities;
-          order.sort((a, b) => eq[b] - eq[a]);
-          const top = eq[order[0]];
-          let count = 0;
-          while (count < order.length && count < inner.keep && (count === 0 || eq[order[count]] >= top - inner.window)) count++;
-          const chosen = order.slice(0, count);
-          bestEquity = -Infinity;
-          for (const k of chosen) {
-            this.afterPlay(level.boards, k * BOARD, opponentFirst, plies - 1, childDepth, inner, level.probs, k * OUTPUTS);
-            const e = equityAt(level.probs, k * OUTPUTS, this.values);
-            if (e > bestEquity) {
-              bestEquity = e;
-              best = k;
-            }
-          }
-        }
-      }
-      const o = best * OUTPUTS;
-      for (let i = 0; i < OUTPUTS; i++) acc[i] += roll.weight * level.probs[o + i];
-    }
-    for (let i = 0; i < OUTPUTS; i++) out[offset + i] = acc[i];
-    clampInPlace(out, offset); // rounding of the weighted sum
-  }
-
-  /** Value for the mover of the board after his play (`boards[base …]`, seen from him). */
-  private afterPlay(
-    boards: Int8Array,
-    base: number,
-    opponentFirst: boolean,
-    plies: number,
-    depth: number,
-    inner: MoveFilter,
-    out: Float64Array,
-    offset: number,
-  ): void {
-    this.guard.tick();
-    const level = this.levelAt(depth);
-    flipLongInto(boards, base, level.flipped);
-    const flipped = level.flipped;
-    if (plies === 0 || flipped[25] === 15) {
-      this.leaf(flipped, out, offset);
-    } else if (opponentFirst) {
-      // LN-HEAD-2: the opponent's first turn goes through the turn model.
-      const state: LongState = {
-        position: { turn: 'black', board: flipped.slice(), firstTurn: { white: false, black: true } },
-        pending: [],
-      };
-      this.rollsValue(state, plies, depth, inner, out, offset);
-    } else {
-      this.boardValue(flipped, false, plies, depth, inner, out, offset);
-    }
-    flipInPlace(out, offset);
   }
 }

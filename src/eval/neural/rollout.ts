@@ -7,6 +7,7 @@ import { SeededRandom } from '../../engine/random';
 import { Result, ok } from '../../engine/result';
 import { Side } from '../../engine/side';
 import { flipBoardInto } from '../../engine/short/board';
+import { LongStageSolver } from '../../engine/long/stage';
 import { ShortStageSolver } from '../../engine/short/stage';
 import { Step } from '../../engine/step';
 import { OutcomeValues, STANDARD_VALUES, equityAt, longOutcomeValues } from '../equity';
@@ -188,6 +189,8 @@ class LongWalker implements Walker {
   private state: LongState;
   private readonly startSide: Side;
   private probs = new Float64Array(5 * 64);
+  /** The move generator of this walker's games (every query is done with it before the next). */
+  private readonly solver = new LongStageSolver();
 
   constructor(
     private readonly rules: Readonly<LongRules>,
@@ -218,7 +221,7 @@ class LongWalker implements Walker {
     this.evaluator.evaluateInto(this.state.position.board, out, 0);
   }
   private best(dice: Dice | undefined): { turns: readonly LongTurn[]; best: number } {
-    const answer = legalLongTurns(this.rules as LongRules, this.state, dice);
+    const answer = legalLongTurns(this.rules as LongRules, this.state, dice, {}, this.solver);
     if (!answer.ok) throw new Error(`rollout: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
     if (this.probs.length < 5 * turns.length) this.probs = new Float64Array(10 * turns.length);

@@ -4,7 +4,7 @@ import { Evaluator, makeEvaluator } from '../evaluator';
 import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
 import { clampInPlace } from '../probabilities';
 import { RaceEvaluator, createRaceEvaluator, isShortRace } from '../race';
-import { SHORT_FEATURES, shortFeatures } from './features';
+import { ShortFeatureScratch, SHORT_FEATURES, shortFeatures } from './features';
 import { shortTerminalInto } from './terminal';
 import { SHORT_CONTACT_WEIGHTS, SHORT_WEIGHTS_VERSION } from './weights';
 
@@ -45,6 +45,7 @@ export function createShortEvaluator(options: ShortEvaluatorOptions): ShortEvalu
     throw new RangeError(`short contact weights must have ${HEADS} × ${SHORT_FEATURES} entries`);
   }
   const features = new Float64Array(SHORT_FEATURES);
+  const scratch = new ShortFeatureScratch();
   const prepared = prepareLinear(model);
   const core = {
     family: 'short' as const,
@@ -57,7 +58,7 @@ export function createShortEvaluator(options: ShortEvaluatorOptions): ShortEvalu
       if (isShortRace(board)) {
         race.evaluateInto(board, out, offset);
       } else {
-        shortFeatures(board, features);
+        shortFeatures(board, features, scratch);
         linearProbabilities(prepared, features, out, offset);
       }
       clampInPlace(out, offset);

@@ -1,3 +1,5 @@
+import { DISTINCT_ROLLS } from '../../engine/dice';
+
 /*
  * Features of a backgammon (short nardy) position for the linear contact
  * evaluator (docs/evaluation.md, "Short family"). Board layout: see
@@ -25,12 +27,7 @@ export const SHORT_FEATURES = 2 * SIDE_FEATURES + GLOBAL;
  * (a double: up to four steps), ignoring points blocked on the way.
  * `SHORT_ROLLS` lists the 15 non-doubles first, then the 6 doubles.
  */
-export const SHORT_ROLLS: readonly (readonly [number, number])[] = (() => {
-  const rolls: [number, number][] = [];
-  for (let a = 2; a <= 6; a++) for (let b = 1; b < a; b++) rolls.push([a, b]);
-  for (let a = 1; a <= 6; a++) rolls.push([a, a]);
-  return rolls;
-})();
+export const SHORT_ROLLS: readonly (readonly [number, number])[] = DISTINCT_ROLLS.map((roll) => roll.dice);
 
 const HIT_MASK: Int32Array = (() => {
   const masks = new Int32Array(25);
@@ -151,8 +148,11 @@ class SideView {
   }
 }
 
-const mover = new SideView();
-const opponent = new SideView();
+/** The scratch of `shortFeatures`: both sides' views of a board, owned by the caller. */
+export class ShortFeatureScratch {
+  readonly mover = new SideView();
+  readonly opponent = new SideView();
+}
 
 /**
  * Writes one side's block of features at `base`: the raw point encoding
@@ -276,23 +276,25 @@ function sideFeatures(side: SideView, out: Float64Array, base: number): void {
 }
 
 /** Is there still contact (some checker of the side to move behind an opponent checker)? */
-function hasContact(): boolean {
+function hasContact(mover: SideView): boolean {
   // An opponent checker on a point of ours below our rearmost checker (his bar = our point 0).
   return (mover.hisMask & ((1 << mover.rear) - 1)) !== 0 || mover.hisBar > 0;
 }
 
 /**
  * Writes the feature vector of `board` (seen from the side to move) into
- * `out` (length `SHORT_FEATURES`). Allocation-free; not re-entrant.
+ * `out` (length `SHORT_FEATURES`). Allocation-free with a `scratch` the
+ * caller owns (one per evaluator); a scratch is not re-entrant.
  */
-export function shortFeatures(board: Int8Array, out: Float64Array): void {
+export function shortFeatures(board: Int8Array, out: Float64Array, scratch: ShortFeatureScratch = new ShortFeatureScratch()): void {
+  const { mover, opponent } = scratch;
   mover.read(board, true);
   opponent.read(board, false);
   sideFeatures(mover, out, 0);
   sideFeatures(opponent, out, SIDE_FEATURES);
   const g = 2 * SIDE_FEATURES;
   const lead = (opponent.pips - mover.pips) / 100;
-  const contact = hasContact() ? 1 : 0;
+  const contact = hasContact(mover) ? 1 : 0;
   // Attack: our home points against the other side's checkers on the bar and blots in our home
   // (his blots in our home are his own 19..24).
   let moverTargets = opponent.bar;

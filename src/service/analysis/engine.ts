@@ -1,11 +1,9 @@
 import { randomInt } from 'crypto';
 import { Dice, parseDice } from '../../engine/dice';
-import { LongRules } from '../../engine/long/rules';
 import { LongState, checkPlayable } from '../../engine/long/turn';
 import { CubeConfig, CubeState, parseCubeState } from '../../engine/scoring/cube';
 import { MatchState, parseMatchState } from '../../engine/scoring/match';
 import { ShortPosition } from '../../engine/short/position';
-import { ShortRules } from '../../engine/short/rules';
 import { checkShortPlayable } from '../../engine/short/turn';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
@@ -18,7 +16,7 @@ import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, bind } from '../families';
+import { Bound, LongBound, ShortBound, bind } from '../../engine/family';
 import { Body, checkKeys, isPlainObject, rulesHash } from '../request';
 import { TurnView } from '../views';
 import { AnalysisOperation, evaluateCost, moveListCost, rolloutCost } from './cost';
@@ -87,8 +85,18 @@ export function epochClock(): number {
 
 /** A request bound to its variant, with its state and analyzer. */
 type Target =
-  | { family: 'short'; bound: AnyBound; state: ShortPosition; analyzer: ShortAnalyzer; dice?: Dice }
-  | { family: 'long'; bound: AnyBound; state: LongState; analyzer: LongAnalyzer; dice?: Dice };
+  | { family: 'short'; bound: ShortBound; state: ShortPosition; analyzer: ShortAnalyzer; dice?: Dice }
+  | { family: 'long'; bound: LongBound; state: LongState; analyzer: LongAnalyzer; dice?: Dice };
+
+/** Calls `f` with the target's binding and state at their family's own types. */
+function onState<T>(t: Target, f: <R, S>(bound: Bound<R, S>, state: S) => T): T {
+  switch (t.family) {
+    case 'short':
+      return f(t.bound, t.state);
+    case 'long':
+      return f(t.bound, t.state);
+  }
+}
 
 const POSITION_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'strict'];
 const EVALUATE_KEYS = [...POSITION_KEYS, 'cube', 'match', 'plies'];
@@ -205,7 +213,22 @@ export class AnalysisEngine {
     if (!variant.ok) throw ServiceError.from(variant.error);
     const bound = bind(variant.value, body.rules);
     if (!bound.ok) throw ServiceError.from(bound.error);
-    const parsed = bound.value.family.parseState(bound.value.rules, body);
+    const b = bound.value;
+    switch (b.kind) {
+      case 'short': {
+        const parsed = this.stateOf(b, body);
+        return { family: 'short', bound: b, state: parsed.state, analyzer: this.analyzers.short(b.rules), dice: parsed.dice };
+      }
+      case 'long': {
+        const parsed = this.stateOf(b, body);
+        return { family: 'long', bound: b, state: parsed.state, analyzer: this.analyzers.long(b.rules, variant.value.name), dice: parsed.dice };
+      }
+    }
+  }
+
+  /** The request's state, and its dice (given, or carried by a gnubg Match ID). */
+  private stateOf<R, S>(bound: Bound<R, S>, body: Body): { state: S; dice?: Dice } {
+    const parsed = bound.family.parseState(bound.rules, body);
     if (!parsed.ok) throw ServiceError.from(parsed.error);
     let dice = parsed.value.dice;
     if (body.dice !== undefined && body.dice !== null) {
@@ -213,12 +236,7 @@ export class AnalysisEngine {
       if (!d.ok) throw ServiceError.from(d.error);
       dice = d.value;
     }
-    if (variant.value.family === 'short') {
-      const rules = bound.value.rules as ShortRules;
-      return { family: 'short', bound: bound.value, state: parsed.value.state as ShortPosition, analyzer: this.analyzers.short(rules), dice };
-    }
-    const rules = bound.value.rules as LongRules;
-    return { family: 'long', bound: bound.value, state: parsed.value.state as LongState, analyzer: this.analyzers.long(rules, variant.value.name), dice };
+    return { state: parsed.value.state, dice };
   }
 
   private evaluatorView(evaluator: Evaluator, plies: number, requestedPlies = plies): EvaluatorView {
@@ -228,7 +246,7 @@ export class AnalysisEngine {
   private cubeRequest(t: Target, body: Body): CubeRequest | null {
     if (body.cube === undefined && body.match === undefined) return null;
     const config: CubeConfig = (() => {
-      const c = t.bound.family.cubeConfig(t.bound.rules, true);
+      const c = onState(t, (b) => b.family.cubeConfig(b.rules, true));
       if (!c.ok) fail(c.error.code, c.error.message, { ...(c.error.field ? { field: c.error.field } : {}) });
       return c.value;
     })();
@@ -241,7 +259,7 @@ export class AnalysisEngine {
     if (!cube.ok) fail(cube.error.code, cube.error.message, { ...(cube.error.field ? { field: cube.error.field } : {}) });
     const c: CubeState = cube.value;
     if (c.offered) fail('INVALID_CUBE', 'evaluate a cube without a pending offer: the decision is computed for both answers', { field: 'cube.offered' });
-    const mover: Side = t.bound.family.sideToAct(t.state);
+    const mover: Side = onState(t, (b, s) => b.family.sideToAct(s));
     const owner: CubeOwner = c.owner === 'center' ? 'centre' : c.owner === mover ? 'mover' : 'opponent';
     if (body.match !== undefined) {
       const m = parseMatchState(body.match);
@@ -275,11 +293,11 @@ export class AnalysisEngine {
     );
     if (!e.ok) throw ServiceError.from(e.error);
     if (strict && e.value.plies < plies) timedOut(`the ${plies}-ply evaluation`);
-    const mover = t.bound.family.sideToAct(t.state);
+    const mover = onState(t, (b, s) => b.family.sideToAct(s));
     const ev: PositionEvaluation = e.value;
     const view: EvaluationView = {
       variant: t.bound.variant.name,
-      positionId: t.bound.family.positionId(t.state),
+      positionId: onState(t, (b, s) => b.family.positionId(s)),
       sideToMove: mover,
       probabilities: probabilitiesView(ev.probabilities),
       equity: { cubeless: round(ev.equity) },
@@ -298,7 +316,7 @@ export class AnalysisEngine {
 
   private evaluationKey(t: Target, plies: number, cube: CubeRequest | null): string {
     const e = t.analyzer.evaluator;
-    return `eval:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${plies}:${cube ? cube.key : '-'}`;
+    return `eval:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${plies}:${cube ? cube.key : '-'}`;
   }
 
   /**
@@ -385,7 +403,7 @@ export class AnalysisEngine {
       op: 'best',
       input,
       cost: moveListCost(t.family, legal.views.size, plies, ROOT_FILTER.keep),
-      cacheKey: `best:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
+      cacheKey: `best:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
       strict,
       timeBudgetMs: 0,
       run: (control) => this.rank(t, legal, plies, limit, control, strict),
@@ -394,7 +412,7 @@ export class AnalysisEngine {
 
   /** The legal turns' views, keyed by their canonical steps. */
   private turnViews(t: Target): LegalViews {
-    const legal = t.bound.family.legal(t.bound.rules, t.state, t.dice);
+    const legal = onState(t, (b, s) => b.family.legal(b.rules, s, t.dice));
     if (!legal.ok) throw ServiceError.from(legal.error);
     const views = new Map<string, TurnView>();
     for (const turn of legal.value.turns) views.set(stepsKey(turn.view.steps), turn.view);
@@ -405,7 +423,7 @@ export class AnalysisEngine {
   private viewOf(t: Target, views: Map<string, TurnView>, steps: readonly Step[]): TurnView {
     const found = views.get(stepsKey(steps));
     if (found) return found;
-    const v = t.bound.family.validate(t.bound.rules, t.state, t.dice, { steps });
+    const v = onState(t, (b, s) => b.family.validate(b.rules, s, t.dice, { steps }));
     if (v.ok && v.value.legal && v.value.complete) return v.value.turn.view;
     throw new Error(`the search returned a play the move list does not hold: ${stepsKey(steps)}`);
   }
@@ -461,7 +479,7 @@ export class AnalysisEngine {
     // A finished game (or a state the rules cannot play) answers as /v1/evaluate does.
     const playable = t.family === 'short' ? checkShortPlayable(t.state) : checkPlayable(t.state);
     if (!playable.ok) throw ServiceError.from(playable.error);
-    const wholePosition = t.bound.family.needsDice(t.state) && !t.dice;
+    const wholePosition = onState(t, (b, s) => b.family.needsDice(s)) && !t.dice;
     const legal = wholePosition ? null : this.turnViews(t);
     return {
       op: 'rollout',
@@ -490,11 +508,11 @@ export class AnalysisEngine {
   private runRollout(t: Target, settings: RolloutSettingsView, legal: LegalViews | null, control: RunControl, strict: boolean): RolloutView {
     const evaluator = t.analyzer.evaluator;
     const start: RolloutStart =
-      t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules as LongRules, state: t.state };
+      t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules, state: t.state };
     const base = {
       variant: t.bound.variant.name,
-      positionId: t.bound.family.positionId(t.state),
-      sideToMove: t.bound.family.sideToAct(t.state),
+      positionId: onState(t, (b, s) => b.family.positionId(s)),
+      sideToMove: onState(t, (b, s) => b.family.sideToAct(s)),
       evaluator: this.evaluatorView(evaluator, 0),
       settings,
     };
@@ -520,7 +538,7 @@ export class AnalysisEngine {
       return { ...base, estimate: estimateView(r) };
     }
     const { stage, views } = legal;
-    const answer = rolloutTurns(start, t.bound.family.needsDice(t.state) ? t.dice : undefined, evaluator, options(Math.max(1, Math.floor(remaining / Math.max(1, views.size)))));
+    const answer = rolloutTurns(start, onState(t, (b, s) => b.family.needsDice(s)) ? t.dice : undefined, evaluator, options(Math.max(1, Math.floor(remaining / Math.max(1, views.size)))));
     if (!answer.ok) throw ServiceError.from(answer.error);
     for (const r of answer.value) check(r.result);
     const sorted = [...answer.value].sort((a, b) => b.result.equity - a.result.equity);

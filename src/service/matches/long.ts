@@ -6,8 +6,8 @@ import { matchFileError } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
 import { VARIANTS, variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, bind } from '../families';
-import { SessionActionInput, Working, act, beginGame, openRound } from '../sessions/flow';
+import { AnyBound, bind, withFamily } from '../../engine/family';
+import { SessionActionInput, Working, act, beginGame, openRound, workingFor } from '../sessions/flow';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 
 /*
@@ -183,10 +183,7 @@ function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound }
   const bound = bind(variant.value, overrides);
   if (!bound.ok) return badFile(`the Rules tag: ${bound.error.message}`);
   const cubeTag = tagOf(log, 'Cube');
-  const cube = bound.value.family.cubeConfig(
-    bound.value.rules,
-    cubeTag === undefined ? undefined : cubeTag === 'on',
-  );
+  const cube = withFamily(bound.value, (b) => b.family.cubeConfig(b.rules, cubeTag === undefined ? undefined : cubeTag === 'on'));
   if (!cube.ok) return badFile(`the Cube tag: ${cube.error.message}`);
   let match = null;
   if (log.length > 0) {
@@ -222,19 +219,12 @@ function replay(log: MatchLog, { record, bound }: { record: SessionRecord; bound
   const events: HistoryEvent[] = [];
   const at: { game: number; move?: number } = { game: 0 };
   const where = () => ({ game: at.game, ...(at.move !== undefined ? { move: at.move } : {}) });
-  const w: Working<unknown, unknown> = {
-    family: bound.family,
-    rules: bound.rules,
-    record,
-    state: null,
-    now: () => new Date(0),
-    events,
-    dice: (): [number, number] => {
-      const next = queue.shift();
-      if (!next) return badFile('the rules call for a roll here that the file does not give', where());
-      return [next[0], next[1]];
-    },
+  const dice = (): [number, number] => {
+    const next = queue.shift();
+    if (!next) return badFile('the rules call for a roll here that the file does not give', where());
+    return [next[0], next[1]];
   };
+  const w: Working<unknown, unknown> = withFamily(bound, (b) => workingFor(b, record, () => new Date(0), { events, dice }));
   const run = (work: () => void): void => {
     try {
       work();

@@ -4,7 +4,7 @@ import { nextMatchState } from '../../engine/scoring/match';
 import { GameScore, ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side, otherSide } from '../../engine/side';
 import { ServiceError, fail } from '../errors';
-import { Play, SessionFamily } from '../families/types';
+import { Bound, GameFamily, Play } from '../../engine/family';
 import { commitmentOf, rollAt } from './fairness';
 import { EventType, GameRound, HistoryEvent, SessionRecord } from './record';
 
@@ -16,7 +16,7 @@ import { EventType, GameRound, HistoryEvent, SessionRecord } from './record';
  * record being changed plus the family state in its typed form.
  */
 export interface Working<R, S> {
-  readonly family: SessionFamily<R, S>;
+  readonly family: GameFamily<R, S>;
   readonly rules: R;
   readonly record: SessionRecord;
   state: S;
@@ -25,6 +25,29 @@ export interface Working<R, S> {
   readonly events: HistoryEvent[];
   /** Replaying a match file: the file's dice instead of the seeded rolls. */
   readonly dice?: () => [number, number];
+}
+
+/**
+ * The working form of `record` for a binding: the stored state read back,
+ * or — before the first game starts — the opening position, which
+ * `startGame` replaces.
+ */
+export function workingFor<R, S>(
+  bound: Bound<R, S>,
+  record: SessionRecord,
+  now: () => Date,
+  extra: { readonly events?: HistoryEvent[]; readonly dice?: () => [number, number] } = {},
+): Working<R, S> {
+  const stored = record.game?.state;
+  return {
+    family: bound.family,
+    rules: bound.rules,
+    record,
+    state: stored ? bound.family.fromJson(bound.rules, stored) : bound.family.initial(bound.rules, 'white'),
+    now,
+    events: extra.events ?? [],
+    ...(extra.dice ? { dice: extra.dice } : {}),
+  };
 }
 
 export type SessionActionInput =

@@ -5,14 +5,13 @@ import { SIDES, Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, bind, rebind } from '../families';
-import { Play } from '../families/types';
+import { AnyBound, Play, bind, rebind, withCubeOption, withFamily } from '../../engine/family';
 import { checkKeys, isPlainObject } from '../request';
 import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { GameFeed } from './feed';
-import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound } from './flow';
+import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound, workingFor } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
@@ -135,15 +134,7 @@ function bindRecord(record: SessionRecord): AnyBound {
 
 /** A stored record with its family state in typed form, ready for the flow's transitions. */
 export function workingOf(record: SessionRecord, now: () => Date): Working<unknown, unknown> {
-  const bound = bindRecord(record);
-  return {
-    family: bound.family,
-    rules: bound.rules,
-    record,
-    state: record.game?.state ? bound.family.fromJson(bound.rules, record.game.state) : null,
-    now,
-    events: [],
-  };
+  return withFamily(bindRecord(record), (bound) => workingFor(bound, record, now));
 }
 
 /**
@@ -160,10 +151,6 @@ export class GameSessions {
 
   private guard<T>(work: () => Promise<T>): Promise<T> {
     return guarded(work, this.deps.onStoreError);
-  }
-
-  private bindRecord(record: SessionRecord): AnyBound {
-    return bindRecord(record);
   }
 
   private working(record: SessionRecord): Working<unknown, unknown> {
@@ -187,10 +174,7 @@ export class GameSessions {
     const bound0 = bind(variant.value, body.rules);
     if (!bound0.ok) throw ServiceError.from(bound0.error);
     // `cube: true|false` at creation is the rules' cube option (LN-SCORE-5, §5.8).
-    const bound =
-      typeof body.cube === 'boolean'
-        ? { ok: true as const, value: { ...bound0.value, rules: { ...(bound0.value.rules as object), cube: body.cube } } }
-        : bound0;
+    const bound = typeof body.cube === 'boolean' ? { ok: true as const, value: withCubeOption(bound0.value, body.cube) } : bound0;
     if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
     let match = null;
     if (body.match !== undefined) {
@@ -202,7 +186,7 @@ export class GameSessions {
       if (!m.ok) fail(m.error.code, m.error.message, { field: 'match.length' });
       match = m.value;
     }
-    const cube = bound.value.family.cubeConfig(bound.value.rules, body.cube as boolean | undefined);
+    const cube = withFamily(bound.value, (b) => b.family.cubeConfig(b.rules, body.cube as boolean | undefined));
     if (!cube.ok) fail(cube.error.code, cube.error.message, { field: 'cube' });
     if (body.cube === true && !cube.value.enabled) {
       fail('INVALID_RULES', `${variant.value.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
@@ -228,7 +212,7 @@ export class GameSessions {
     };
     const w = this.working(record);
     beginGame(w, null);
-    record.game.state = bound.value.family.toJson(w.state);
+    record.game.state = w.family.toJson(w.state);
     record.events = w.events.length;
     const events = w.events.map((e) => JSON.stringify(e));
     await this.chargeCreation(client);
@@ -351,7 +335,7 @@ export class GameSessions {
       if (e instanceof ServiceError) throw refusal(e, record, version);
       throw e;
     }
-    next.game.state = this.bindRecord(next).family.toJson(w.state);
+    next.game.state = w.family.toJson(w.state);
     next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
     const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1, request };

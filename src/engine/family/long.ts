@@ -1,25 +1,24 @@
-import { RulesError, rulesError } from '../../engine/errors';
-import { newLongGame, needsDice, winnerOf } from '../../engine/long/game';
-import { parseLongOverrides } from '../../engine/long/options';
-import { seatCheckers, withTurn } from '../../engine/long/position';
-import { makeLongPositionId, parseLongPositionId } from '../../engine/long/position-id';
-import { LongRules } from '../../engine/long/rules';
-import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../../engine/long/state';
-import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../../engine/long/turn';
-import { LongValidation, validateLongNotation, validateLongPlay } from '../../engine/long/validate';
-import { makeNotation, parseNotation } from '../../engine/notation';
-import { Result, err, ok } from '../../engine/result';
-import { CubeConfig, longCubeConfig } from '../../engine/scoring/cube';
-import { CubeError } from '../../engine/scoring/cube-errors';
-import { lastRollRoller, scoreLastRoll, scoreLongGame, scoreLongResignation } from '../../engine/scoring/long';
-import { LoserCheckers, loserCheckers } from '../../engine/scoring/loser';
-import { ResignLevel } from '../../engine/scoring/score';
-import { Side, otherSide } from '../../engine/side';
-import { NextView, StageView, TurnView } from '../views';
-import { FamilyTurn, FamilyTurns, FamilyValidation, ParsedState, Play, SessionFamily } from './types';
+import { RulesError, rulesError } from '../errors';
+import { newLongGame, needsDice, winnerOf } from '../long/game';
+import { parseLongOverrides } from '../long/options';
+import { seatCheckers, withTurn } from '../long/position';
+import { makeLongPositionId, parseLongPositionId } from '../long/position-id';
+import { LongRules } from '../long/rules';
+import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../long/state';
+import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../long/turn';
+import { LongValidation, validateLongNotation, validateLongPlay } from '../long/validate';
+import { makeNotation, parseNotation } from '../notation';
+import { Result, err, ok } from '../result';
+import { CubeConfig, longCubeConfig } from '../scoring/cube';
+import { CubeError } from '../scoring/cube-errors';
+import { lastRollRoller, scoreLastRoll, scoreLongGame, scoreLongResignation } from '../scoring/long';
+import { LoserCheckers, loserCheckers } from '../scoring/loser';
+import { ResignLevel } from '../scoring/score';
+import { Side, otherSide } from '../side';
+import { FamilyTurn, FamilyTurns, FamilyValidation, GameFamily, NextJson, ParsedState, Play, StageJson, StateInput, TurnJson } from './types';
 
 /** Views of the long family (README "Contract"). */
-export function longStageView(stage: ActiveStage): StageView {
+export function longStageView(stage: ActiveStage): StageJson {
   return {
     actor: stage.actor,
     origin: stage.origin,
@@ -29,15 +28,15 @@ export function longStageView(stage: ActiveStage): StageView {
   };
 }
 
-export function longNextView(next: NextInfo): NextView {
-  const view: NextView = { kind: next.kind, actor: next.actor };
+export function longNextView(next: NextInfo): NextJson {
+  const view: NextJson = { kind: next.kind, actor: next.actor };
   if (next.units) view.units = next.units.slice();
   if (next.stages) view.stages = next.stages.map((s) => s.slice());
   if (next.winner) view.winner = next.winner;
   return view;
 }
 
-export function longTurnView(turn: LongTurn): TurnView {
+export function longTurnView(turn: LongTurn): TurnJson {
   return {
     steps: turn.steps.map((s) => ({ from: s.from, to: s.to })),
     notation: makeNotation(turn.steps),
@@ -73,7 +72,7 @@ function loserOf(state: LongState, loser: Side): LoserCheckers {
 }
 
 /** Parses `position` or `positionId` of a request into a state that fits the rules. */
-export function parseLongRequestState(rules: LongRules, body: Record<string, unknown>): Result<ParsedState<LongState>, RulesError> {
+export function parseLongRequestState(rules: LongRules, body: StateInput): Result<ParsedState<LongState>, RulesError> {
   if (body.position !== undefined && body.positionId !== undefined) {
     return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
   }
@@ -89,10 +88,7 @@ export function parseLongRequestState(rules: LongRules, body: Record<string, unk
   return state.ok ? ok({ state: state.value }) : state;
 }
 
-export const longFamily: SessionFamily<LongRules, LongState> & {
-  parseRules(base: Readonly<LongRules>, overrides: unknown): Result<LongRules, RulesError>;
-  parseState(rules: LongRules, body: Record<string, unknown>): Result<ParsedState<LongState>, RulesError>;
-} = {
+export const longFamily: GameFamily<LongRules, LongState> = {
   family: 'long',
   parseRules: (base, overrides) => parseLongOverrides(base, overrides),
   parseState: parseLongRequestState,
@@ -149,6 +145,7 @@ export const longFamily: SessionFamily<LongRules, LongState> & {
     // play switches the money-only options off where the cube is used.
     return ok(longCubeConfig({ ...rules, cube: requested ?? rules.cube }));
   },
+  withCube: (rules, cube) => ({ ...rules, cube }),
   openingRoll: (rules) => rules.openingRoll,
   nextGameStarter: (rules) => rules.nextGameStarter,
   lastRollRoller(rules, firstMover, finisher) {
@@ -156,11 +153,7 @@ export const longFamily: SessionFamily<LongRules, LongState> & {
     return r.ok ? r.value : null;
   },
   scoreLastRoll(rules, state, firstMover, stake) {
-    const second = otherSide(firstMover);
-    const seat = seatCheckers(state.position, second);
-    const points: Record<number, number> = {};
-    for (let p = 1; p <= 24; p++) if (seat.points[p] > 0) points[p] = seat.points[p];
-    return scoreLastRoll(rules, firstMover, loserCheckers(points, { off: seat.off }), stake);
+    return scoreLastRoll(rules, firstMover, loserOf(state, otherSide(firstMover)), stake);
   },
   withSideToAct(state, side) {
     return { ...state, position: withTurn(state.position, side), pending: [] };

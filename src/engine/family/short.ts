@@ -1,15 +1,15 @@
-import { Dice } from '../../engine/dice';
-import { RulesError, rulesError } from '../../engine/errors';
-import { parseNotation } from '../../engine/notation';
-import { Result, err, ok } from '../../engine/result';
-import { CubeConfig, shortCubeConfig } from '../../engine/scoring/cube';
-import { CubeError, cubeError } from '../../engine/scoring/cube-errors';
-import { loserCheckers } from '../../engine/scoring/loser';
-import { ResignLevel } from '../../engine/scoring/score';
-import { scoreShortGame, scoreShortResignation } from '../../engine/scoring/short';
-import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
-import { makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../../engine/short/gnubg-id';
-import { parseShortOverrides } from '../../engine/short/options';
+import { Dice } from '../dice';
+import { RulesError, rulesError } from '../errors';
+import { parseNotation } from '../notation';
+import { Result, err, ok } from '../result';
+import { CubeConfig, shortCubeConfig } from '../scoring/cube';
+import { CubeError, cubeError } from '../scoring/cube-errors';
+import { loserCheckers } from '../scoring/loser';
+import { ResignLevel } from '../scoring/score';
+import { scoreShortGame, scoreShortResignation } from '../scoring/short';
+import { makeGnubgNotation } from '../short/gnubg-notation';
+import { makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../short/gnubg-id';
+import { parseShortOverrides } from '../short/options';
 import {
   ShortPosition,
   initialShortPosition,
@@ -18,30 +18,29 @@ import {
   shortSeat,
   shortWinner,
   withShortTurn,
-} from '../../engine/short/position';
-import { ShortRules } from '../../engine/short/rules';
-import { ShortTurn, legalShortTurns } from '../../engine/short/turn';
-import { ShortValidation, validateShortNotation, validateShortPlay } from '../../engine/short/validate';
-import { Side, otherSide } from '../../engine/side';
-import { NextView, StageView, TurnView } from '../views';
-import { FamilyTurn, FamilyValidation, ParsedState, Play, SessionFamily } from './types';
+} from '../short/position';
+import { ShortRules } from '../short/rules';
+import { ShortTurn, legalShortTurns } from '../short/turn';
+import { ShortValidation, validateShortNotation, validateShortPlay } from '../short/validate';
+import { Side, otherSide } from '../side';
+import { FamilyTurn, FamilyValidation, GameFamily, NextJson, ParsedState, Play, StageJson, StateInput, TurnJson } from './types';
 
 /**
  * Short nardy (backgammon) for the service layer. Positions are exchanged as
  * JSON (with `bar`) or as gnubg Position IDs; a gnubg Match ID may come with
  * the position ID to say who is on roll and what the dice are.
  */
-function stageView(position: ShortPosition, dice: Dice): StageView {
+function stageView(position: ShortPosition, dice: Dice): StageJson {
   const units = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [Math.max(...dice), Math.min(...dice)];
   return { actor: position.turn, origin: 'roll', units };
 }
 
-function nextView(turn: ShortTurn, mover: Side): NextView {
+function nextView(turn: ShortTurn, mover: Side): NextJson {
   if (turn.gameOver) return { kind: 'gameOver', actor: null, winner: turn.winner ?? mover };
   return { kind: 'turn', actor: otherSide(mover) };
 }
 
-export function shortTurnView(turn: ShortTurn, mover: Side): TurnView {
+export function shortTurnView(turn: ShortTurn, mover: Side): TurnJson {
   return {
     steps: turn.steps.map((s) => ({ from: s.from, to: s.to })),
     notation: makeGnubgNotation(turn.steps, turn.hits),
@@ -69,7 +68,7 @@ function requireDice(dice: Dice | undefined): Result<Dice, RulesError> {
 }
 
 /** `position` (JSON) or `positionId` (gnubg) + optional `matchId` (gnubg). */
-export function parseShortRequestState(_rules: ShortRules, body: Record<string, unknown>): Result<ParsedState<ShortPosition>, RulesError> {
+export function parseShortRequestState(_rules: ShortRules, body: StateInput): Result<ParsedState<ShortPosition>, RulesError> {
   if (body.position !== undefined && body.positionId !== undefined) {
     return err(rulesError('INVALID_REQUEST', 'give either position or positionId, not both', { field: 'positionId' }));
   }
@@ -95,10 +94,7 @@ export function parseShortRequestState(_rules: ShortRules, body: Record<string, 
   return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
 }
 
-export const shortFamily: SessionFamily<ShortRules, ShortPosition> & {
-  parseRules(base: Readonly<ShortRules>, overrides: unknown): Result<ShortRules, RulesError>;
-  parseState(rules: ShortRules, body: Record<string, unknown>): Result<ParsedState<ShortPosition>, RulesError>;
-} = {
+export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
   family: 'short',
   parseRules: (base, overrides) => parseShortOverrides(base, overrides),
   parseState: parseShortRequestState,
@@ -149,6 +145,7 @@ export const shortFamily: SessionFamily<ShortRules, ShortPosition> & {
   cubeConfig(rules, requested): Result<CubeConfig, CubeError> {
     return ok(shortCubeConfig({ ...rules, cube: requested ?? rules.cube }));
   },
+  withCube: (rules, cube) => ({ ...rules, cube }),
   openingRoll: (rules) => rules.openingRoll,
   nextGameStarter: (rules) => rules.nextGameStarter,
   lastRollRoller: () => null,

@@ -1,0 +1,121 @@
+import { Dice } from '../dice';
+import { RulesError } from '../errors';
+import { Result } from '../result';
+import { CubeConfig } from '../scoring/cube';
+import { CubeError } from '../scoring/cube-errors';
+import { GameScore, ResignLevel, Stake } from '../scoring/score';
+import { Side } from '../side';
+import { Step } from '../step';
+
+/** The stage being played, in JSON form (who acts, why, with which units). */
+export interface StageJson {
+  actor: string;
+  origin: string;
+  units: number[];
+  headAllowance?: number | string;
+  firstTurnException?: boolean;
+}
+
+/** What follows a play, in JSON form (TM-2…TM-5 for the long family). */
+export interface NextJson {
+  kind: string;
+  actor: string | null;
+  units?: number[];
+  stages?: number[][];
+  winner?: string;
+}
+
+/** One legal play in JSON form: its steps, notation, resulting position and what follows. */
+export interface TurnJson {
+  steps: Step[];
+  notation: string;
+  position: object;
+  positionId: string;
+  next: NextJson;
+}
+
+/** One legal play with the family's own resulting state `S`. */
+export interface FamilyTurn<S> {
+  readonly view: TurnJson;
+  readonly state: S;
+  readonly next: NextJson;
+  readonly winner: Side | null;
+  readonly stepCount: number;
+}
+
+export interface FamilyTurns<S> {
+  readonly stage: StageJson;
+  readonly unitsUsed: number;
+  readonly turns: readonly FamilyTurn<S>[];
+}
+
+export type FamilyValidation<S> =
+  | { readonly legal: true; readonly complete: true; readonly stage: StageJson; readonly turn: FamilyTurn<S> }
+  | { readonly legal: true; readonly complete: false; readonly stage: StageJson; readonly remainingDice: number[] }
+  | { readonly legal: false; readonly stage: StageJson; readonly error: RulesError };
+
+/** A state read from a request, with the dice it carries (a gnubg Match ID), if any. */
+export interface ParsedState<S> {
+  readonly state: S;
+  readonly dice?: Dice;
+}
+
+/** Where a request gives its position: JSON `position`, or `positionId` (with a gnubg `matchId` for short nardy). */
+export interface StateInput {
+  readonly position?: unknown;
+  readonly positionId?: unknown;
+  readonly matchId?: unknown;
+}
+
+export type Play = { readonly steps: readonly Step[] } | { readonly notation: string };
+
+/** `lastRoll`: the LN-SCORE-6 last roll of the second mover after the first mover finished. */
+export interface QueryOptions {
+  readonly lastRoll?: boolean;
+}
+
+export type OpeningRoll = 'rerollByWinner' | 'useRollOffDice' | 'fixedFirstSeat';
+
+export type FamilyName = 'long' | 'short';
+
+/**
+ * A game family (long nardy and its variants, or short nardy) as one
+ * interface over its rules `R` and state `S`, so that the stateless
+ * endpoints and the game sessions are written once. States are stored as
+ * JSON (`toJson` / `fromJson`).
+ */
+export interface GameFamily<R, S> {
+  readonly family: FamilyName;
+  /** The variant's preset with a request's option overrides applied. */
+  parseRules(base: Readonly<R>, overrides: unknown): Result<R, RulesError>;
+  /** The state of a request's `position` or `positionId`, checked against the rules. */
+  parseState(rules: R, input: StateInput): Result<ParsedState<S>, RulesError>;
+  /** The start of a game with `firstMover` to move. */
+  initial(rules: R, firstMover: Side): S;
+  toJson(state: S): unknown;
+  fromJson(rules: R, json: unknown): S;
+  /** The JSON position of the API (with pending stages where the family has them). */
+  positionView(state: S): object;
+  positionId(state: S): string;
+  /** The side to act next in this state. */
+  sideToAct(state: S): Side;
+  /** Does the side to act roll now (true), or play known units (false)? */
+  needsDice(state: S): boolean;
+  legal(rules: R, state: S, dice: Dice | undefined, options?: QueryOptions): Result<FamilyTurns<S>, RulesError>;
+  validate(rules: R, state: S, dice: Dice | undefined, play: Play, options?: QueryOptions): Result<FamilyValidation<S>, RulesError>;
+  winner(state: S): Side | null;
+  score(rules: R, state: S, winner: Side, stake: Stake): Result<GameScore, CubeError>;
+  resign(rules: R, state: S, resigner: Side, level: ResignLevel, stake: Stake): Result<GameScore, CubeError>;
+  /** The cube options of a session; `requested` is the create request's `cube` flag. */
+  cubeConfig(rules: R, requested: boolean | undefined): Result<CubeConfig, CubeError>;
+  /** The rules with the cube option (LN-SCORE-5 / SH cube) switched on or off. */
+  withCube(rules: R, cube: boolean): R;
+  openingRoll(rules: R): OpeningRoll;
+  nextGameStarter(rules: R): 'previousWinner' | 'rollOff';
+  /** Long nardy's LN-SCORE-6: the side that gets a last roll after `finisher` bore off, or null. */
+  lastRollRoller(rules: R, firstMover: Side, finisher: Side): Side | null;
+  /** Scores the game after the last roll (LN-SCORE-6). */
+  scoreLastRoll(rules: R, state: S, firstMover: Side, stake: Stake): Result<GameScore, CubeError>;
+  /** The state with the other side to act (used to hand the last roll over). */
+  withSideToAct(state: S, side: Side): S;
+}
