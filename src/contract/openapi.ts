@@ -204,6 +204,18 @@ export class Contract {
     return this.compiled(this.bodies, `${DOCUMENT_ID}#/components/schemas/${token(name)}`);
   }
 
+  /** The validator of one part (`query`, `headers`) of a documented operation's parameters. */
+  parameters(operationId: string, part: 'query' | 'headers' | 'params'): ValidateFunction {
+    for (const route of this.routes) {
+      for (const op of route.operations.values()) {
+        if (op.id !== operationId) continue;
+        const check = op.parameters.find((p) => p.prefix === `/${part}`);
+        if (check) return check.validate;
+      }
+    }
+    throw new Error(`openapi.yaml has no ${part} parameters of ${operationId}`);
+  }
+
   /**
    * The validator of a declared answer's body. Answers are checked in tests
    * only, so each is compiled on its first use (once), not at start-up.

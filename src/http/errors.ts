@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import { ErrorRequestHandler, RequestHandler } from 'express';
-import { Issue } from '../contract/openapi';
+import { fieldOf, refusalBody } from '../contract/refusal';
 import { ErrorBody, ServiceError, statusOf } from '../service/errors';
 import { RequestRefusal } from './validation';
 
@@ -75,42 +75,6 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
   };
 }
 
-/** `/body/position/white/points/24` → `position.white.points.24`; `/body/dice/0` → `dice[0]`. */
-function fieldOf(path: string): string {
-  const parts = path.replace(/^\/(body|headers|query|path|params)\/?/, '').split('/').filter(Boolean);
-  let field = '';
-  for (const part of parts) field += /^\d+$/.test(part) ? `[${part}]` : field ? `.${part}` : part;
-  return field;
-}
-
-/** The code of a request that breaks openapi.yaml, by where it breaks it. */
-function codeOf(field: string, issue: Issue): ErrorBody['code'] {
-  if (issue.keyword === 'additionalProperties') return 'UNKNOWN_FIELD';
-  if (/^Unknown query parameter/.test(issue.message)) return 'UNKNOWN_FIELD';
-  const top = field.split(/[.[]/)[0];
-  switch (top) {
-    case 'dice':
-      return 'INVALID_DICE';
-    case 'position':
-      return 'INVALID_POSITION';
-    case 'positionId':
-    case 'matchId':
-      return 'INVALID_POSITION_ID';
-    case 'steps':
-      return 'INVALID_STEPS';
-    case 'notation':
-      return 'INVALID_NOTATION';
-    case 'rules':
-      return 'INVALID_RULES';
-    case 'match':
-      return 'INVALID_MATCH';
-    case 'cube':
-      return 'INVALID_CUBE';
-    default:
-      return 'INVALID_REQUEST';
-  }
-}
-
 /**
  * A request refused at the edge (it breaks openapi.yaml) in the service's
  * error shape: a stable code by field, and the field itself.
@@ -122,8 +86,5 @@ function refusalAnswer(refusal: RequestRefusal): { status: number; body: ErrorBo
   if (status === 415) return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' } };
   // A path that names no resource (an unknown action, an impossible game id) is not found.
   if (/^\/(path|params)\//.test(issue.path)) return { status: 404, body: { code: 'NOT_FOUND', message: `no such ${fieldOf(issue.path)}` } };
-  const field = fieldOf(issue.path);
-  const code = codeOf(field, issue);
-  const message = `${field || 'request'}: ${issue.message}`.slice(0, 300);
-  return { status: 400, body: { code, message, ...(field ? { field } : {}) } };
+  return { status: 400, body: refusalBody(issue) };
 }
