@@ -1,14 +1,14 @@
 import { Dice, parseDice } from '../engine/dice';
-import { RulesError, rulesError } from '../engine/errors';
-import { Result, err, ok } from '../engine/result';
-import { Step } from '../engine/step';
+import { RulesError } from '../engine/errors';
+import { Result, ok } from '../engine/result';
 import { variantByName } from '../engine/variants';
 import { ServiceError } from './errors';
 import { AnyBound, bind } from './families';
 import { FamilyValidation, Play } from './families/types';
 import { CachedAnswer, HotCache } from './cache';
 import { MovesView, ValidateView } from './views';
-import { isPlainObject, rulesHash } from './request';
+import { MovesRequest, ValidateRequest } from '../contract/requests';
+import { rulesHash } from './request';
 
 export type { MovesView, ValidateView } from './views';
 
@@ -17,18 +17,14 @@ interface ParsedRequest {
   bound: AnyBound;
   state: unknown;
   dice: Dice | undefined;
-  body: Record<string, unknown>;
 }
 
-const MOVES_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice'];
-const VALIDATE_KEYS = [...MOVES_KEYS, 'steps', 'notation'];
-
-/** Parses the common part of a moves / validate request; every failure names its field. */
-function parseRequest(input: unknown, allowed: readonly string[]): Result<ParsedRequest, RulesError> {
-  if (!isPlainObject(input)) return err(rulesError('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' }));
-  for (const key of Object.keys(input)) {
-    if (!allowed.includes(key)) return err(rulesError('UNKNOWN_FIELD', `unknown field ${key.slice(0, 40)}`, { field: key.slice(0, 40) }));
-  }
+/**
+ * Reads what the schema cannot check of a moves / validate request (the
+ * variant, its rule overrides, the position against the rules); every
+ * failure names its field.
+ */
+function parseRequest(input: MovesRequest): Result<ParsedRequest, RulesError> {
   const variant = variantByName(input.variant);
   if (!variant.ok) return variant;
   const bound = bind(variant.value, input.rules);
@@ -41,7 +37,7 @@ function parseRequest(input: unknown, allowed: readonly string[]): Result<Parsed
     if (!d.ok) return d;
     dice = d.value;
   }
-  return ok({ bound: bound.value, state: parsed.value.state, dice, body: input });
+  return ok({ bound: bound.value, state: parsed.value.state, dice });
 }
 
 
@@ -66,8 +62,8 @@ function computeMoves(req: ParsedRequest): MovesView {
  * `POST /v1/moves`: every legal play of the current stage. Answers go
  * through the hot-position cache keyed by variant, rules, position ID and dice.
  */
-export async function listMoves(input: unknown, cache?: HotCache): Promise<CachedAnswer<MovesView>> {
-  const req = parseRequest(input, MOVES_KEYS);
+export async function listMoves(input: MovesRequest, cache?: HotCache): Promise<CachedAnswer<MovesView>> {
+  const req = parseRequest(input);
   if (!req.ok) throw ServiceError.from(req.error);
   const { bound, state, dice } = req.value;
   if (!cache) {
@@ -79,30 +75,10 @@ export async function listMoves(input: unknown, cache?: HotCache): Promise<Cache
 }
 
 /** Synchronous form for in-process callers without a cache. */
-export function listMovesNow(input: unknown): MovesView {
-  const req = parseRequest(input, MOVES_KEYS);
+export function listMovesNow(input: MovesRequest): MovesView {
+  const req = parseRequest(input);
   if (!req.ok) throw ServiceError.from(req.error);
   return computeMoves(req.value);
-}
-
-function parseSteps(input: unknown): Result<Step[], RulesError> {
-  if (!Array.isArray(input)) return err(rulesError('INVALID_STEPS', 'steps must be an array of {from, to}', { field: 'steps' }));
-  if (input.length > 8) return err(rulesError('INVALID_STEPS', 'a stage has at most four steps', { field: 'steps' }));
-  const steps: Step[] = [];
-  for (let i = 0; i < input.length; i++) {
-    const s = input[i];
-    const f = `steps[${i}]`;
-    if (!isPlainObject(s)) return err(rulesError('INVALID_STEPS', `${f} must be an object {from, to}`, { field: f }));
-    for (const key of Object.keys(s)) {
-      if (key !== 'from' && key !== 'to') {
-        return err(rulesError('UNKNOWN_FIELD', `unknown field ${f}.${key.slice(0, 40)}`, { field: `${f}.${key.slice(0, 40)}` }));
-      }
-    }
-    if (!Number.isInteger(s.from)) return err(rulesError('INVALID_STEPS', `${f}.from must be an integer`, { field: `${f}.from` }));
-    if (!Number.isInteger(s.to)) return err(rulesError('INVALID_STEPS', `${f}.to must be an integer`, { field: `${f}.to` }));
-    steps.push({ from: s.from as number, to: s.to as number });
-  }
-  return ok(steps);
 }
 
 function validationView(v: FamilyValidation<unknown>): ValidateView {
@@ -118,26 +94,15 @@ function validationView(v: FamilyValidation<unknown>): ValidateView {
 }
 
 /** `POST /v1/moves/validate`: is this play (or prefix, ALG-8) legal, and what does it lead to? */
-export function validateMove(input: unknown): ValidateView {
-  const req = parseRequest(input, VALIDATE_KEYS);
+export function validateMove(input: ValidateRequest): ValidateView {
+  const req = parseRequest(input);
   if (!req.ok) throw ServiceError.from(req.error);
-  const { bound, state, dice, body } = req.value;
-  const hasSteps = body.steps !== undefined;
-  const hasNotation = body.notation !== undefined;
-  if (hasSteps === hasNotation) {
-    throw new ServiceError({ code: 'INVALID_REQUEST', message: 'give exactly one of steps or notation', field: 'steps' });
-  }
+  const { bound, state, dice } = req.value;
+  const { steps, notation } = input;
   let play: Play;
-  if (hasSteps) {
-    const steps = parseSteps(body.steps);
-    if (!steps.ok) throw ServiceError.from(steps.error);
-    play = { steps: steps.value };
-  } else {
-    if (typeof body.notation !== 'string') {
-      throw new ServiceError({ code: 'INVALID_NOTATION', message: 'notation must be a string', field: 'notation' });
-    }
-    play = { notation: body.notation };
-  }
+  if (steps !== undefined && notation === undefined) play = { steps: steps.map((s) => ({ from: s.from, to: s.to })) };
+  else if (notation !== undefined && steps === undefined) play = { notation };
+  else throw new ServiceError({ code: 'INVALID_REQUEST', message: 'give exactly one of steps or notation', field: 'steps' });
   const result = bound.family.validate(bound.rules, state, dice, play);
   if (!result.ok) throw ServiceError.from(result.error);
   return validationView(result.value as FamilyValidation<unknown>);
