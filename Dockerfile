@@ -16,6 +16,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+# src/contract/schema.ts links to the request and answer types generated from openapi.yaml (npm run client:types).
+COPY packages/client/src/schema.ts ./packages/client/src/schema.ts
 # The analysis board page (/board): bundled by esbuild into dist/board by `npm run build`.
 COPY web ./web
 COPY scripts/build-board.ts ./scripts/

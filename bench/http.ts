@@ -16,7 +16,8 @@ export interface HttpRate {
 }
 
 async function waitForPort(port: number, path: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  // Up to 60 s: on a loaded machine the server's start-up (reading openapi.yaml, the GraphQL schema) takes seconds.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}${path}`);
       if (res.status < 500) return;

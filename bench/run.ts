@@ -42,6 +42,12 @@ function gnubgFigures(): { hint0: number } | null {
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   console.log(`node ${process.version}, ${process.platform} ${process.arch}`);
+  // BENCH_ONLY=rest: the REST figures alone (the move-generation rounds take minutes under load).
+  if (process.env.BENCH_ONLY !== 'rest') movegenFigures();
+  await restFigures(seconds);
+}
+
+function movegenFigures(): void {
 
   console.log('\n== long nardy legal-turn generation (one core, classic rules)');
   const corpus = longCorpus(200, 20261202);
@@ -65,6 +71,9 @@ async function main(): Promise<void> {
     console.log(`ratio ours/gnubg  : solver ${fmt(short.solver.bestPositionsPerSecond / gnubg.hint0, 1)}×, legalShortTurns ${fmt(short.api.bestPositionsPerSecond / gnubg.hint0, 1)}×`);
   }
 
+}
+
+async function restFigures(seconds: number): Promise<void> {
   console.log(`\n== REST on loopback (autocannon, 16 connections, ${seconds} s each)`);
   const body = {
     variant: 'long',

@@ -1,10 +1,9 @@
-import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, Float, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { valueOf } from '../service/cache';
 import { ANALYSIS_LIMITS } from '../service/analysis/service';
 import { GraphqlContext } from './context';
-import { MovesInput, PositionInput, plain } from './inputs';
+import { MovesInput, PositionInput, request } from './inputs';
 import { Extendable, Pips, Probabilities, withRolloutEstimate } from './shapes';
 import { ErrorFields, Stage, StagePlays, Turn } from './types';
 
@@ -13,77 +12,46 @@ import { ErrorFields, Stage, StagePlays, Turn } from './types';
 @InputType({ description: 'As POST /v1/evaluate.' })
 export class EvaluateInput extends PositionInput {
   @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  @IsOptional()
-  @IsBoolean()
   strict?: boolean;
   @Field(() => Int, { nullable: true, description: 'Search depth 0..2 (default 0).' })
-  @IsOptional()
-  @IsInt()
   plies?: number;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Money cube {value, owner: center|white|black, turned?}: asks for the cube decision.' })
-  @IsOptional()
   cube?: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Match {length, score: {white, black}, …}: cube decision by match equities.' })
-  @IsOptional()
   match?: Record<string, unknown>;
 }
 
 @InputType({ description: 'As POST /v1/evaluate/batch.' })
 export class EvaluateBatchInput {
   @Field(() => [EvaluateInput], { description: `1..${ANALYSIS_LIMITS.maxBatch} positions (at most ${ANALYSIS_LIMITS.maxBatchTwoPly} at 2 plies).` })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(ANALYSIS_LIMITS.maxBatch)
-  @ValidateNested()
   positions!: EvaluateInput[];
 }
 
 @InputType({ description: 'As POST /v1/moves/best.' })
 export class BestMovesInput extends MovesInput {
   @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  @IsOptional()
-  @IsBoolean()
   strict?: boolean;
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   plies?: number;
   @Field(() => Int, { nullable: true, description: 'Return the best `limit` plays (default: all).' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
   limit?: number;
 }
 
 @InputType({ description: 'As POST /v1/rollout.' })
 export class RolloutInput extends MovesInput {
   @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  @IsOptional()
-  @IsBoolean()
   strict?: boolean;
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   trials?: number;
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   timeBudgetMs?: number;
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   seed?: number;
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   truncateAfter?: number;
   @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
   settleRaces?: boolean;
   @Field(() => Boolean, { nullable: true, description: 'Luck adjustment (variance reduction, about 21× the work per trial).' })
-  @IsOptional()
-  @IsBoolean()
   luckAdjust?: boolean;
 }
 
@@ -279,21 +247,21 @@ export class Rollout extends PositionAnswer {
 export class AnalysisResolver {
   @Query(() => Evaluation, { description: 'As POST /v1/evaluate.' })
   async evaluate(@Arg('input', () => EvaluateInput) input: EvaluateInput, @Ctx() ctx: GraphqlContext): Promise<Evaluation> {
-    return valueOf(await ctx.services.analysis.evaluate(plain(input), ctx.caller));
+    return valueOf(await ctx.services.analysis.evaluate(request('EvaluateRequest', input), ctx.caller));
   }
 
   @Query(() => EvaluationBatch, { description: 'As POST /v1/evaluate/batch.' })
   evaluateBatch(@Arg('input', () => EvaluateBatchInput) input: EvaluateBatchInput, @Ctx() ctx: GraphqlContext): Promise<EvaluationBatch> {
-    return ctx.services.analysis.evaluateBatch({ positions: input.positions.map((p) => plain(p)) }, ctx.caller);
+    return ctx.services.analysis.evaluateBatch(request('EvaluateBatchRequest', input), ctx.caller);
   }
 
   @Query(() => BestMoves, { description: 'As POST /v1/moves/best.' })
   async bestMoves(@Arg('input', () => BestMovesInput) input: BestMovesInput, @Ctx() ctx: GraphqlContext): Promise<BestMoves> {
-    return valueOf(await ctx.services.analysis.bestMoves(plain(input), ctx.caller));
+    return valueOf(await ctx.services.analysis.bestMoves(request('BestMovesRequest', input), ctx.caller));
   }
 
   @Query(() => Rollout, { description: 'As POST /v1/rollout.' })
   async rollout(@Arg('input', () => RolloutInput) input: RolloutInput, @Ctx() ctx: GraphqlContext): Promise<Rollout> {
-    return ctx.services.analysis.rollout(plain(input), ctx.caller);
+    return ctx.services.analysis.rollout(request('RolloutRequest', input), ctx.caller);
   }
 }

@@ -1,11 +1,10 @@
-import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { GraphqlContext } from './context';
-import { StepInput, VariantInput, plain } from './inputs';
+import { StepInput, VariantInput, parameters, request } from './inputs';
 import { perSideType } from './shapes';
 import { Step, Turn } from './types';
 
@@ -14,27 +13,18 @@ import { Step, Turn } from './types';
 @InputType({ description: 'A match to N points (Crawford rule on unless switched off).' })
 export class MatchInput {
   @Field(() => Int)
-  @IsInt()
-  @Min(1)
-  @Max(999)
   length!: number;
 
   @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
   crawford?: boolean;
 }
 
 @InputType({ description: 'As POST /v1/games.' })
 export class CreateGameInput extends VariantInput {
   @Field(() => MatchInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
   match?: MatchInput;
 
   @Field(() => Boolean, { nullable: true })
-  @IsOptional()
-  @IsBoolean()
   cube?: boolean;
 }
 
@@ -241,29 +231,18 @@ export class Fairness {
 @InputType({ description: 'Optimistic concurrency and retries, as If-Match and Idempotency-Key.' })
 export class ActionOptions {
   @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt()
   expectedVersion?: number;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
   idempotencyKey?: string;
 }
 
 @InputType({ description: 'A play of the current stage: steps or notation.' })
 export class PlayInput {
   @Field(() => [StepInput], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(8)
-  @ValidateNested()
   steps?: StepInput[];
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
   notation?: string;
 }
 
@@ -273,9 +252,7 @@ const CUBE_OR_SIMPLE = ['roll', 'double', 'take', 'drop', 'beaver', 'raccoon', '
 export class GamesResolver {
   @Mutation(() => CreatedGame, { description: 'As POST /v1/games.' })
   async createGame(@Arg('input', () => CreateGameInput) input: CreateGameInput, @Ctx() ctx: GraphqlContext): Promise<CreatedGame> {
-    const body = plain(input);
-    if (input.match) body.match = plain(input.match);
-    return (await ctx.services.sessions.create(body, ctx.caller.client)).body;
+    return (await ctx.services.sessions.create(request('CreateGameRequest', input), ctx.caller.client)).body;
   }
 
   @Query(() => Game, { description: 'As GET /v1/games/{id}.' })
@@ -312,6 +289,8 @@ export class GamesResolver {
   }
 
   private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {
+    // The Idempotency-Key header's limits hold for the option too.
+    if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey }, 'options');
     const answer = await ctx.services.sessions.act(id, action, body, {
       token: ctx.token,
       ifMatch: options?.expectedVersion,
@@ -342,7 +321,7 @@ export class GamesResolver {
     @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
     @Ctx() ctx: GraphqlContext,
   ): Promise<Game> {
-    return this.act(ctx, id, 'play', plain(play), options);
+    return this.act(ctx, id, 'play', request('PlayRequest', play, 'play'), options);
   }
 
   @Mutation(() => Game, { description: 'As POST /v1/games/{id}/resign.' })
@@ -352,7 +331,7 @@ export class GamesResolver {
     @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
     @Ctx() ctx: GraphqlContext,
   ): Promise<Game> {
-    return this.act(ctx, id, 'resign', level ? { as: level } : {}, options);
+    return this.act(ctx, id, 'resign', request('ResignRequest', level ? { as: level } : {}, ''), options);
   }
 }
 

@@ -1,19 +1,20 @@
-import { ArrayMaxSize, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ValidateFunction } from 'ajv/dist/2020';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
+import { contract, issueOf } from '../contract/openapi';
+import { refusalBody } from '../contract/refusal';
+import { components } from '../contract/schema';
+import { ServiceError } from '../service/errors';
+
+/** The request schemas of openapi.yaml as TypeScript types. */
+export type Schemas = components['schemas'];
 
 @InputType({ description: "A step in the mover's own numbering (0 = off, 25 = bar)." })
 export class StepInput {
   @Field(() => Int)
-  @IsInt()
-  @Min(0)
-  @Max(25)
   from!: number;
 
   @Field(() => Int)
-  @IsInt()
-  @Min(0)
-  @Max(25)
   to!: number;
 }
 
@@ -21,12 +22,9 @@ export class StepInput {
 @InputType({ description: 'A variant and overrides of its options (the base of the query inputs).' })
 export abstract class VariantInput {
   @Field(() => String)
-  @IsString()
-  @MaxLength(40)
   variant!: string;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Overrides of the variant options.' })
-  @IsOptional()
   rules?: Record<string, unknown>;
 }
 
@@ -34,53 +32,68 @@ export abstract class VariantInput {
 @InputType({ description: 'A variant and a position (the base of the position queries).' })
 export abstract class PositionInput extends VariantInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'The JSON position of the README contract.' })
-  @IsOptional()
   position?: Record<string, unknown>;
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(80)
   positionId?: string;
 
   @Field(() => String, { nullable: true, description: 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(20)
   matchId?: string;
 }
 
 @InputType({ description: 'A position (or its ID) and dice; the same fields as POST /v1/moves.' })
 export class MovesInput extends PositionInput {
   @Field(() => [Int], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(2)
   dice?: number[];
 }
 
 @InputType({ description: 'A proposed play: steps or notation; the same fields as POST /v1/moves/validate.' })
 export class ValidateInput extends MovesInput {
   @Field(() => [StepInput], { nullable: true })
-  @IsOptional()
-  @ArrayMaxSize(8)
-  @ValidateNested()
   steps?: StepInput[];
 
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
   notation?: string;
 }
 
-/** A GraphQL input as the plain JSON the service functions take (nulls mean "absent"). */
-export function plain(input: object): Record<string, unknown> {
+/** A GraphQL input as JSON: an input object's null fields mean "absent"; JSON scalars are kept as sent. */
+function asJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asJson);
+  if (value === null || typeof value !== 'object') return value;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  // type-graphql hands input objects over as instances of their classes; JSON scalars are plain objects.
+  if (prototype === Object.prototype || prototype === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      out[key] = value.map((v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...v } : v));
-    } else out[key] = value;
+  for (const [key, field] of Object.entries(value)) {
+    if (field !== undefined && field !== null) out[key] = asJson(field);
   }
   return out;
+}
+
+/** Fails as REST does for the same field: the code by field, and the field under the argument's name (`input.dice[0]`). */
+function refuse(validate: ValidateFunction, argument: string): never {
+  throw new ServiceError(refusalBody(issueOf(validate.errors![0], ''), argument ? `${argument}.` : ''));
+}
+
+/**
+ * A GraphQL input checked once against the openapi.yaml request schema it
+ * mirrors (the same compiled validator as REST), as that request's type.
+ */
+export function request<N extends keyof Schemas>(name: N, input: object, argument = 'input'): Schemas[N] {
+  const json = asJson(input);
+  const validate = contract().schema(name);
+  if (!validate(json)) refuse(validate, argument);
+  return json as Schemas[N];
+}
+
+/**
+ * A GraphQL input checked against the query parameters (or headers) of a REST
+ * operation (`diagram` mirrors GET /v1/diagram), as the query after validation
+ * (integers as numbers, defaults filled in).
+ */
+export function parameters(operationId: string, part: 'query' | 'headers', input: object, argument = 'input'): Record<string, unknown> {
+  const json = asJson(input) as Record<string, unknown>;
+  const validate = contract().parameters(operationId, part);
+  if (!validate(json)) refuse(validate, argument);
+  return json;
 }

@@ -1,10 +1,9 @@
-import { IsInt, IsOptional } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
 import { GraphqlContext } from './context';
 import { BatchError, RolloutInput } from './analysis';
-import { plain } from './inputs';
+import { request } from './inputs';
 
 /* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
 
@@ -14,17 +13,12 @@ export class RolloutJobInput extends RolloutInput {}
 @InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
 export class MatchAnalysisInput {
   @Field(() => String, { nullable: true, description: 'mat or sgf' })
-  @IsOptional()
   format?: string;
   @Field(() => String, { nullable: true, description: 'The match file.' })
-  @IsOptional()
   text?: string;
   @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service.' })
-  @IsOptional()
   gameId?: string;
   @Field(() => Int, { nullable: true, description: '0..2 (default 0).' })
-  @IsOptional()
-  @IsInt()
   plies?: number;
 }
 
@@ -91,12 +85,12 @@ function kindOf(id: string): JobKind {
 export class JobsResolver {
   @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
   async submitRollout(@Arg('input', () => RolloutJobInput) input: RolloutJobInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    return asJob((await ctx.services.jobs.submitRollout(plain(input))).view);
+    return asJob((await ctx.services.jobs.submitRollout(request('RolloutJobRequest', input))).view);
   }
 
   @Mutation(() => Job, { description: 'As POST /v1/analyses: the job (the same file and plies are the same job).' })
   async submitMatchAnalysis(@Arg('input', () => MatchAnalysisInput) input: MatchAnalysisInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    return asJob((await ctx.services.jobs.submitMatchAnalysis(plain(input))).view);
+    return asJob((await ctx.services.jobs.submitMatchAnalysis(request('MatchAnalysisRequest', input))).view);
   }
 
   @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })

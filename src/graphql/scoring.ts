@@ -1,40 +1,25 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Field, InputType, ObjectType, Query, Resolver } from 'type-graphql';
 import { cubeAction, scoreGame } from '../service/score';
 import { MatchFields, Score } from './games';
 import { perSideType } from './shapes';
-import { PositionInput, VariantInput, plain } from './inputs';
+import { PositionInput, VariantInput, request } from './inputs';
 
 /* Scoring and the cube over GraphQL: the same service functions as POST /v1/score and /v1/cube. */
 
 @InputType({ description: 'As POST /v1/score.' })
 export class ScoreInput extends PositionInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, turned?}' })
-  @IsOptional()
   cube?: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{length, score: {white, black}, crawfordPlayed?}' })
-  @IsOptional()
   match?: Record<string, unknown>;
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(20)
   resign?: string;
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5)
   resignedBy?: string;
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5)
   droppedBy?: string;
   @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(5)
   firstMover?: string;
 }
 
@@ -57,13 +42,10 @@ export class ScoreResult extends Score {
 @InputType({ description: 'As POST /v1/cube.' })
 export class CubeInput extends VariantInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{beaver?, raccoon?, jacoby?, automaticDoubles?, cap?}' })
-  @IsOptional()
   config?: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, offered?, turned?}' })
-  @IsOptional()
   cube?: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { nullable: true })
-  @IsOptional()
   match?: Record<string, unknown>;
   @Field(() => GraphQLJSONObject, { description: '{onRoll, rolled?, openingMove?}' })
   context!: Record<string, unknown>;
@@ -88,11 +70,11 @@ export class CubeResult {
 export class ScoringResolver {
   @Query(() => ScoreResult, { description: 'As POST /v1/score.' })
   score(@Arg('input', () => ScoreInput) input: ScoreInput): ScoreResult {
-    return scoreGame(plain(input));
+    return scoreGame(request('ScoreRequest', input));
   }
 
   @Query(() => CubeResult, { description: 'As POST /v1/cube.' })
   cubeAction(@Arg('input', () => CubeInput) input: CubeInput): CubeResult {
-    return cubeAction(plain(input));
+    return cubeAction(request('CubeRequest', input));
   }
 }

@@ -1,12 +1,8 @@
 import 'reflect-metadata';
-import { resolve } from 'path';
-import { existsSync, readFileSync } from 'fs';
 import express, { Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import * as OpenApiValidator from 'express-openapi-validator';
 import swaggerUi from 'swagger-ui-express';
-import { parse as parseYaml } from 'yaml';
 import { Logger } from 'pino';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
@@ -23,6 +19,7 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
+import { OPENAPI_PATH, contract } from '../contract/openapi';
 import { boardPage } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
@@ -33,15 +30,9 @@ import { v1Routes } from './routes';
 import { buildServices } from '../app';
 import { underTest } from '../config';
 import { Services } from '../service/services';
+import { validateRequests } from './validation';
 
-/** Where the OpenAPI document lives: the package root, found from here (src/http, dist/http, …). */
-export const OPENAPI_PATH = ((): string => {
-  for (let dir = __dirname, i = 0; i < 5; i++, dir = resolve(dir, '..')) {
-    const candidate = resolve(dir, 'openapi.yaml');
-    if (existsSync(candidate)) return candidate;
-  }
-  return resolve(__dirname, '../../openapi.yaml');
-})();
+export { OPENAPI_PATH };
 
 /** The body limit of `POST /v1/analyses` (a match file of up to 2,000,000 characters as JSON). */
 const MATCH_FILE_BODY_LIMIT = '4mb';
@@ -104,7 +95,6 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   const redis = deps.redis ?? null;
   const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
   const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
-  const spec = parseYaml(readFileSync(OPENAPI_PATH, 'utf8')) as object;
   let draining = false;
 
   const app = express();
@@ -166,7 +156,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').sendFile(OPENAPI_PATH);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(spec, { customSiteTitle: 'Nardy rules service API' }));
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
   app.use('/board', boardPage());
 
   app.use(identify(deps.apiKeys ?? []));
@@ -175,15 +165,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   // A match file may be far larger than a position (gnubg's analysed SGF of a 7-point match is about 570 kB).
   app.use('/v1/analyses', express.json({ limit: MATCH_FILE_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: OPENAPI_PATH,
-      validateRequests: { allowUnknownQueryParameters: false },
-      validateResponses,
-      validateSecurity: false,
-      ignorePaths: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/,
-    }),
-  );
+  app.use(validateRequests(contract(), { ignore: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/, answers: validateResponses }));
   const streams = new EventStreams(deps.eventHeartbeatMs);
   const closers: (() => void)[] = [() => streams.closeAll()];
   const closeStreams = () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'crypto';
 import { ErrorRequestHandler, RequestHandler } from 'express';
+import { fieldOf, refusalBody } from '../contract/refusal';
 import { ErrorBody, ServiceError } from '../service/errors';
+import { RequestRefusal } from './validation';
 
 export interface ErrorLog {
   error(fields: Record<string, unknown>, message: string): void;
@@ -51,9 +53,9 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
       send(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'the body is larger than the limit' });
       return;
     }
-    const validation = openApiError(error);
-    if (validation) {
-      send(res, validation.status, validation.body);
+    if (error instanceof RequestRefusal) {
+      const answer = refusalAnswer(error);
+      send(res, answer.status, answer.body);
       return;
     }
     const status = (error as { status?: number } | null)?.status;
@@ -73,66 +75,16 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
   };
 }
 
-interface ValidatorIssue {
-  path?: string;
-  message?: string;
-  errorCode?: string;
-}
-
-/** `/body/position/white/points/24` → `position.white.points.24`; `/body/dice/0` → `dice[0]`. */
-function fieldOf(path: string): string {
-  const parts = path.replace(/^\/(body|headers|query|path|params)\/?/, '').split('/').filter(Boolean);
-  let field = '';
-  for (const part of parts) field += /^\d+$/.test(part) ? `[${part}]` : field ? `.${part}` : part;
-  return field;
-}
-
-/** The code of a request that breaks openapi.yaml, by where it breaks it. */
-function codeOf(field: string, issue: ValidatorIssue): ErrorBody['code'] {
-  if (issue.errorCode?.startsWith('additionalProperties')) return 'UNKNOWN_FIELD';
-  if (/^Unknown query parameter/.test(issue.message ?? '')) return 'UNKNOWN_FIELD';
-  const top = field.split(/[.[]/)[0];
-  switch (top) {
-    case 'dice':
-      return 'INVALID_DICE';
-    case 'position':
-      return 'INVALID_POSITION';
-    case 'positionId':
-    case 'matchId':
-      return 'INVALID_POSITION_ID';
-    case 'steps':
-      return 'INVALID_STEPS';
-    case 'notation':
-      return 'INVALID_NOTATION';
-    case 'rules':
-      return 'INVALID_RULES';
-    case 'match':
-      return 'INVALID_MATCH';
-    case 'cube':
-      return 'INVALID_CUBE';
-    default:
-      return 'INVALID_REQUEST';
-  }
-}
-
 /**
- * Errors of express-openapi-validator (a request that breaks openapi.yaml) in
- * the service's error shape: a stable code by field, and the field itself.
+ * A request refused at the edge (it breaks openapi.yaml) in the service's
+ * error shape: a stable code by field, and the field itself.
  */
-function openApiError(error: unknown): { status: number; body: ErrorBody } | null {
-  const e = error as { status?: number; errors?: ValidatorIssue[]; message?: string } | null;
-  if (!e || typeof e.status !== 'number' || !Array.isArray(e.errors)) return null;
-  if (e.status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'no such route' } };
-  if (e.status === 405) return { status: 405, body: { code: 'METHOD_NOT_ALLOWED', message: 'this route does not take that method' } };
-  if (e.status === 415) return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' } };
-  if (e.status >= 500) return null;
-  const issue = e.errors[0] ?? {};
+function refusalAnswer(refusal: RequestRefusal): { status: number; body: ErrorBody } {
+  const { status, issue } = refusal;
+  if (status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'no such route' } };
+  if (status === 405) return { status: 405, body: { code: 'METHOD_NOT_ALLOWED', message: 'this route does not take that method' } };
+  if (status === 415) return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' } };
   // A path that names no resource (an unknown action, an impossible game id) is not found.
-  if (/^\/(path|params)\//.test(issue.path ?? '')) return { status: 404, body: { code: 'NOT_FOUND', message: `no such ${fieldOf(issue.path ?? '')}` } };
-  let field = fieldOf(issue.path ?? '');
-  const code = codeOf(field, issue);
-  const extra = /additional propert(?:y|ies) '?([^' ]+)'?/i.exec(issue.message ?? '');
-  if (code === 'UNKNOWN_FIELD' && extra) field = field ? `${field}.${extra[1]}` : extra[1];
-  const message = `${field || 'request'}: ${issue.message ?? 'does not match the API description'}`.slice(0, 300);
-  return { status: 400, body: { code, message, ...(field ? { field } : {}) } };
+  if (/^\/(path|params)\//.test(issue.path)) return { status: 404, body: { code: 'NOT_FOUND', message: `no such ${fieldOf(issue.path)}` } };
+  return { status: 400, body: refusalBody(issue) };
 }

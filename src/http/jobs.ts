@@ -29,16 +29,17 @@ async function jobMessages(jobs: AnalysisJobs, kind: JobKind, id: string): Promi
  * (`202` with `Location`, or `200` with the job that already answers the
  * same request), read, follow as server-sent events, cancel.
  */
-export function jobRoutes(
+export function jobRoutes<R>(
   jobs: AnalysisJobs,
   streams: EventStreams,
   kind: JobKind,
   base: string,
-  submit: (input: unknown) => Promise<{ view: JobView; created: boolean }>,
+  submit: (input: R) => Promise<{ view: JobView; created: boolean }>,
 ): Router {
   const router = Router();
   router.post('/', async (req, res) => {
-    const { view, created } = await submit(req.body);
+    // The body passed the operation's request schema (validation.ts).
+    const { view, created } = await submit(req.body as R);
     res.status(created ? 202 : 200).set('Location', `${base}/${view.id}`).json(view);
   });
   router.get('/:id', async (req, res) => {

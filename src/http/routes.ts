@@ -1,4 +1,5 @@
 import { Request, Response, Router } from 'express';
+import { MatchAnalysisRequest, RolloutJobRequest } from '../contract/requests';
 import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
 import { exportSession } from '../service/matches/sessions';
@@ -86,9 +87,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
-  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input) => services.jobs.submitRollout(input)));
+  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input: RolloutJobRequest) => services.jobs.submitRollout(input)));
   if (services.jobs.matchAnalysis) {
-    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input) => services.jobs.submitMatchAnalysis(input)));
+    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input: MatchAnalysisRequest) => services.jobs.submitMatchAnalysis(input)));
   }
   router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {

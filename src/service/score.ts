@@ -1,15 +1,16 @@
-import { GameScore, RESIGN_LEVELS, ResignLevel, scoreDroppedCube } from '../engine/scoring/score';
-import { CubeAction, CubeConfig, CubeContext, CubeState, CUBE_ACTION_TYPES, applyCubeAction, checkCubeConfig, legalCubeActions, parseCubeState, stakeOf } from '../engine/scoring/cube';
+import { GameScore, scoreDroppedCube } from '../engine/scoring/score';
+import { CubeConfig, CubeContext, CubeState, applyCubeAction, checkCubeConfig, legalCubeActions, parseCubeState, stakeOf } from '../engine/scoring/cube';
 import { MatchState, nextMatchState, parseMatchState } from '../engine/scoring/match';
-import { Side, isSide, otherSide } from '../engine/side';
+import { otherSide } from '../engine/side';
 import { variantByName } from '../engine/variants';
 import { ServiceError, fail } from './errors';
 import { AnyBound, Bound, bind, withCubeOption, withFamily } from '../engine/family';
 import { ScoreView, scoreView } from './sessions/views';
-import { checkKeys, isPlainObject } from './request';
+import { CubeRequest, ScoreRequest } from '../contract/requests';
+import { checkKeys } from './request';
 
 /** Binds the variant; a request that gives a cube plays with it (LN-SCORE-5 `cube` on). */
-function bindRequest(body: Record<string, unknown>, withCube: boolean): AnyBound {
+function bindRequest(body: { variant: string; rules?: Record<string, unknown> }, withCube: boolean): AnyBound {
   const variant = variantByName(body.variant);
   if (!variant.ok) throw ServiceError.from(variant.error);
   const bound = bind(variant.value, body.rules);
@@ -46,20 +47,16 @@ function matchView(m: MatchState): MatchView {
 
 export type ScoreAnswer = ScoreView & { match?: MatchView };
 
-const SCORE_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'cube', 'match', 'resign', 'resignedBy', 'droppedBy', 'firstMover'];
-
 /**
  * `POST /v1/score`: the value of a finished game (LN-SCORE-*, SH-SCORE-*,
  * §5.6, KH-4, FV-6) × the cube, or of a resignation or a dropped double,
  * and the match after it (CUBE-6, LN-MATCH-1).
  */
-export function scoreGame(input: unknown): ScoreAnswer {
-  if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-  checkKeys(input, SCORE_KEYS);
+export function scoreGame(input: ScoreRequest): ScoreAnswer {
   return withFamily(bindRequest(input, input.cube !== undefined), (bound) => scoreBound(bound, input));
 }
 
-function scoreBound<R, S>(bound: Bound<R, S>, input: Record<string, unknown>): ScoreAnswer {
+function scoreBound<R, S>(bound: Bound<R, S>, input: ScoreRequest): ScoreAnswer {
   const family = bound.family;
   const parsed = family.parseState(bound.rules, input);
   if (!parsed.ok) throw ServiceError.from(parsed.error);
@@ -77,16 +74,8 @@ function scoreBound<R, S>(bound: Bound<R, S>, input: Record<string, unknown>): S
     match = m.value;
   }
   const stake = stakeOf(config, cube.value, match);
-  const sideField = (name: string): Side | undefined => {
-    const v = input[name];
-    if (v === undefined) return undefined;
-    if (!isSide(v)) fail('INVALID_REQUEST', `${name} must be "white" or "black"`, { field: name });
-    return v;
-  };
-  const droppedBy = sideField('droppedBy');
-  const resignedBy = sideField('resignedBy');
   // Only a draw after the last roll needs to know who moved first (LN-SCORE-6).
-  const firstMover = sideField('firstMover');
+  const { droppedBy, resignedBy, firstMover } = input;
 
   let score: GameScore;
   if (droppedBy !== undefined) {
@@ -97,12 +86,8 @@ function scoreBound<R, S>(bound: Bound<R, S>, input: Record<string, unknown>): S
     if (!r.ok) throw ServiceError.fromCube(r.error);
     score = r.value;
   } else if (input.resign !== undefined) {
-    const level = input.resign;
-    if (typeof level !== 'string' || !(RESIGN_LEVELS as readonly string[]).includes(level)) {
-      fail('INVALID_RESIGNATION', `resign must be one of ${RESIGN_LEVELS.join(', ')}`, { field: 'resign' });
-    }
     const resigner = resignedBy ?? family.sideToAct(state.value);
-    const r = family.resign(bound.rules, state.value, resigner, level as ResignLevel, stake);
+    const r = family.resign(bound.rules, state.value, resigner, input.resign, stake);
     if (!r.ok) throw ServiceError.fromCube(r.error);
     score = r.value;
   } else {
@@ -143,17 +128,13 @@ export interface CubeAnswer {
   gameOver?: ScoreView;
 }
 
-const CUBE_KEYS = ['variant', 'rules', 'config', 'cube', 'match', 'context', 'action'];
-
 /** `POST /v1/cube`: applies one cube action to a cube (+ match) state, or names the rule it breaks. */
-export function cubeAction(input: unknown): CubeAnswer {
-  if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-  checkKeys(input, CUBE_KEYS);
+export function cubeAction(input: CubeRequest): CubeAnswer {
   const bound = bindRequest(input, true);
   let config = withFamily(bound, (b) => cubeConfigOf(b, true));
   if (!config.enabled) fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'variant', rule: 'CUBE-7' });
   if (input.config !== undefined) {
-    if (!isPlainObject(input.config)) fail('INVALID_CUBE', 'config must be an object of cube options', { field: 'config' });
+    // The schema types the known options; it does not close the object.
     checkKeys(input.config, ['beaver', 'raccoon', 'jacoby', 'automaticDoubles', 'cap'], 'config.');
     const checked = checkCubeConfig({ ...config, ...input.config } as CubeConfig, 'config');
     if (!checked.ok) throw ServiceError.fromCube(checked.error);
@@ -167,22 +148,13 @@ export function cubeAction(input: unknown): CubeAnswer {
     if (!m.ok) throw ServiceError.fromCube(m.error);
     match = m.value;
   }
+  // The schema types context and action; it does not close them.
   const ctx = input.context;
-  if (!isPlainObject(ctx)) fail('INVALID_REQUEST', 'context {onRoll, rolled?, openingMove?} is required', { field: 'context' });
   checkKeys(ctx, ['onRoll', 'rolled', 'openingMove'], 'context.');
-  if (!isSide(ctx.onRoll)) fail('INVALID_REQUEST', 'context.onRoll must be "white" or "black"', { field: 'context.onRoll' });
-  for (const k of ['rolled', 'openingMove']) {
-    if (ctx[k] !== undefined && typeof ctx[k] !== 'boolean') fail('INVALID_REQUEST', `context.${k} must be a boolean`, { field: `context.${k}` });
-  }
   const context: CubeContext = { onRoll: ctx.onRoll, rolled: ctx.rolled === true, openingMove: ctx.openingMove === true, match };
   const a = input.action;
-  if (!isPlainObject(a)) fail('INVALID_REQUEST', 'action {type, by} is required', { field: 'action' });
   checkKeys(a, ['type', 'by'], 'action.');
-  if (typeof a.type !== 'string' || !(CUBE_ACTION_TYPES as readonly string[]).includes(a.type)) {
-    fail('INVALID_REQUEST', `action.type must be one of ${CUBE_ACTION_TYPES.join(', ')}`, { field: 'action.type' });
-  }
-  if (!isSide(a.by)) fail('INVALID_REQUEST', 'action.by must be "white" or "black"', { field: 'action.by' });
-  const outcome = applyCubeAction(config, cube.value, context, { type: a.type, by: a.by } as CubeAction);
+  const outcome = applyCubeAction(config, cube.value, context, { type: a.type, by: a.by });
   if (!outcome.ok) throw ServiceError.fromCube(outcome.error);
   const after = outcome.value.state;
   const nextContext: CubeContext = context;

@@ -938,6 +938,8 @@ export interface components {
             rules?: components["schemas"]["RulesOverrides"];
             position?: components["schemas"]["Position"];
             positionId?: string;
+            /** @description Short nardy: a gnubg Match ID giving the side on roll. */
+            matchId?: string;
             /** @description The cube at the end of the game; giving one plays the game with the cube. */
             cube?: components["schemas"]["CubeState"];
             match?: components["schemas"]["Match"];

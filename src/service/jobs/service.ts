@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { MatchAnalysisRequest, RolloutJobRequest } from '../../contract/requests';
 import { AnalysisService } from '../analysis/service';
 import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
 import { ServiceError, fail } from '../errors';
@@ -83,7 +84,7 @@ export class AnalysisJobs {
   }
 
   /** `POST /v1/analyses`: `{"format": "mat"|"sgf", "text": …, "plies": 0..2}` or `{"gameId": …, "plies": …}`. */
-  async submitMatchAnalysis(input: unknown): Promise<{ view: JobView; created: boolean }> {
+  async submitMatchAnalysis(input: MatchAnalysisRequest): Promise<{ view: JobView; created: boolean }> {
     const plan = this.settings.planMatch;
     if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
@@ -108,7 +109,7 @@ export class AnalysisJobs {
   }
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
-  async submitRollout(input: unknown): Promise<{ view: JobView; created: boolean }> {
+  async submitRollout(input: RolloutJobRequest): Promise<{ view: JobView; created: boolean }> {
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(input, ROLLOUT_JOB_KEYS);
     if (input.strict !== undefined && typeof input.strict !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });

@@ -1,0 +1,53 @@
+import { ErrorBody, ServiceErrorCode } from '../service/errors';
+import { Issue } from './openapi';
+
+/*
+ * A request that breaks openapi.yaml, in the service's error shape, the same
+ * over REST and GraphQL: a stable code by the field it breaks, the field as a
+ * path (`position.white.points.24`, `dice[0]`), and what is wrong.
+ */
+
+/** `/body/position/white/points/24` → `position.white.points.24`; `/body/dice/0` → `dice[0]`. */
+export function fieldOf(path: string): string {
+  const parts = path.replace(/^\/(body|headers|query|path|params)\/?/, '').split('/').filter(Boolean);
+  let field = '';
+  for (const part of parts) field += /^\d+$/.test(part) ? `[${part}]` : field ? `.${part}` : part;
+  return field;
+}
+
+/** The code of a request that breaks openapi.yaml, by where it breaks it. */
+function codeOf(field: string, issue: Issue): ServiceErrorCode {
+  if (issue.keyword === 'additionalProperties') return 'UNKNOWN_FIELD';
+  if (/^Unknown query parameter/.test(issue.message)) return 'UNKNOWN_FIELD';
+  const top = field.split(/[.[]/)[0];
+  switch (top) {
+    case 'dice':
+      return 'INVALID_DICE';
+    case 'position':
+      return 'INVALID_POSITION';
+    case 'positionId':
+    case 'matchId':
+      return 'INVALID_POSITION_ID';
+    case 'steps':
+      return 'INVALID_STEPS';
+    case 'notation':
+      return 'INVALID_NOTATION';
+    case 'rules':
+      return 'INVALID_RULES';
+    case 'match':
+      return 'INVALID_MATCH';
+    case 'cube':
+      return 'INVALID_CUBE';
+    default:
+      return 'INVALID_REQUEST';
+  }
+}
+
+/** The error body of an issue: `field` is the offending field, under `prefix` (a GraphQL argument name). */
+export function refusalBody(issue: Issue, prefix = ''): ErrorBody {
+  const field = fieldOf(issue.path);
+  const code = codeOf(field, issue);
+  const message = `${field || 'request'}: ${issue.message}`.slice(0, 300);
+  const named = field ? `${prefix}${field}` : prefix.replace(/\.$/, '');
+  return { code, message, ...(named ? { field: named } : {}) };
+}

@@ -1,0 +1,1 @@
+../../packages/client/src/schema.ts
