@@ -147,6 +147,32 @@ const comparable = (e: LogEvent): unknown => {
  * the same text) or throws 400 INVALID_MATCH_FILE naming the game and move.
  */
 export function importLongMatch(text: unknown): MatchLog {
+  return replayLongMatch(text).log;
+}
+
+/** One action of a file as the replay performs it: who, what, and its `N)` line. */
+export interface LongReplayAction {
+  readonly seat: Side;
+  readonly input: SessionActionInput;
+  readonly game: number;
+  readonly line: number | undefined;
+}
+
+/** Sees the flow's working record just before and just after each action of the file (the analysis reads decisions off it). */
+export interface LongReplayObserver {
+  before(action: LongReplayAction, w: Working<unknown, unknown>): void;
+  after(action: LongReplayAction, w: Working<unknown, unknown>): void;
+}
+
+/** A long-family file replayed: its log, the preset, and the rule options that differ from it (the `Rules` tag). */
+export interface LongReplay {
+  readonly log: MatchLog;
+  readonly variant: string;
+  readonly overrides: unknown;
+}
+
+/** `importLongMatch`, telling `observer` of every action as the flow performs it. */
+export function replayLongMatch(text: unknown, observer?: LongReplayObserver): LongReplay {
   if (typeof text !== 'string') fail('INVALID_REQUEST', 'text must be the match file', { field: 'text' });
   const parsed = parseMatchLog(text);
   if (!parsed.ok) throw new ServiceError({ ...parsed.error });
@@ -229,7 +255,13 @@ export function importLongMatch(text: unknown): MatchLog {
       throw e;
     }
   };
-  const perform = (seat: Side, input: SessionActionInput): void => run(() => act(w, seat, input, seed));
+  const perform = (seat: Side, input: SessionActionInput): void =>
+    run(() => {
+      const action: LongReplayAction = { seat, input, game, line: move };
+      observer?.before(action, w);
+      act(w, seat, input, seed);
+      observer?.after(action, w);
+    });
   for (const g of log.games) {
     game = g.number;
     move = undefined;
@@ -297,7 +329,7 @@ export function importLongMatch(text: unknown): MatchLog {
       });
     }
   }
-  return { ...log, games: replayed };
+  return { log: { ...log, games: replayed }, variant: variant.value.name, overrides };
 }
 
 function describe(e: LogEvent | undefined): string {
