@@ -12,11 +12,11 @@ export class RolloutJobInput extends RolloutInput {}
 
 @InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
 export class MatchAnalysisInput {
-  @Field(() => String, { nullable: true, description: 'mat or sgf' })
+  @Field(() => String, { nullable: true, description: 'mat or sgf (a long-family file: mat, in the long-nardy dialect)' })
   format?: string;
   @Field(() => String, { nullable: true, description: 'The match file.' })
   text?: string;
-  @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service.' })
+  @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service (backgammon or any long-family preset).' })
   gameId?: string;
   @Field(() => Int, { nullable: true, description: '0..2 (default 0).' })
   plies?: number;

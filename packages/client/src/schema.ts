@@ -409,6 +409,13 @@ export interface paths {
          *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
          *     the same request is the same job (`200`). A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
+         *
+         *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
+         *     the preset, e.g. `LongNardy`, `CrazyNardy`, `Fevga`; docs/match-files.md), or the `gameId` of a
+         *     long-family session, is analysed the same way with the preset's network: every stage played (a
+         *     roll, a re-roll, a cascade or debt stage) is a decision of its player; cube decisions where the
+         *     game is played with the cube. Decisions carry our position ID, `matchId: null` and `situation`
+         *     (cube and score); equities are in single games.
          */
         post: operations["submitMatchAnalysis"];
         delete?: never;
@@ -1223,15 +1230,32 @@ export interface components {
             player: string;
             moveNumber: number;
             dice: components["schemas"]["Dice"] | null;
-            /** @description gnubg Position ID before the decision. */
+            /** @description Backgammon: the gnubg Position ID before the decision. Long family: our position ID (pending cascade, re-roll and debt stages included). */
             positionId: string;
-            /** @description gnubg Match ID before the decision. */
-            matchId: string;
-            /** @description gnubg notation, or the cube action taken. */
+            /** @description Backgammon: the gnubg Match ID before the decision. Long family: null (the cube and the score are under `situation`). */
+            matchId: string | null;
+            /** @description A move: gnubg notation (backgammon) or our notation (long family; `no play` when nothing could be played); a cube decision: the action taken (no-double, double, take, drop, beaver, raccoon). */
             played: string;
+            /** @description The best play, or the right cube action (no-double, double-take, double-pass, too-good, take, drop). */
             best: string;
-            /** @description Money equity per unit cube, or EMG in a match. */
+            /** @description Money equity per unit cube, or EMG in a match; long family without the cube: cubeless equity. In single games (a plain win = 1). */
             equityLoss: number;
+            /** @description Long family, a move: the stage played (roll, reroll, cascade, debt, last-roll). */
+            stage?: string;
+            /** @description Long family: the cube (null when the game is played without it) and the match score (null in a money session) before the decision. */
+            situation?: {
+                cube?: {
+                    value?: number;
+                    /** @enum {string} */
+                    owner?: "center" | "white" | "black";
+                } | null;
+                score?: {
+                    white?: number;
+                    black?: number;
+                } | null;
+                /** @description The match length; 0 = money. */
+                length?: number;
+            };
         };
         PlayerReport: {
             decisions: number;

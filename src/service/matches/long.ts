@@ -147,13 +147,40 @@ const comparable = (e: LogEvent): unknown => {
  * the same text) or throws 400 INVALID_MATCH_FILE naming the game and move.
  */
 export function importLongMatch(text: unknown): MatchLog {
+  return replayLongMatch(text).log;
+}
+
+/** One action of a file as the replay performs it: who, what, and its `N)` line. */
+export interface LongReplayAction {
+  readonly seat: Side;
+  readonly input: SessionActionInput;
+  readonly game: number;
+  readonly line: number | undefined;
+}
+
+/** Sees the flow's working record just before and just after each action of the file (the analysis reads decisions off it). */
+export interface LongReplayObserver {
+  before(action: LongReplayAction, w: Working<unknown, unknown>): void;
+  after(action: LongReplayAction, w: Working<unknown, unknown>): void;
+}
+
+/** A long-family file replayed: its log, the preset, and the rule options that differ from it (the `Rules` tag). */
+export interface LongReplay {
+  readonly log: MatchLog;
+  readonly variant: string;
+  readonly overrides: unknown;
+}
+
+/** `importLongMatch`, telling `observer` of every action as the flow performs it. */
+export function replayLongMatch(text: unknown, observer?: LongReplayObserver): LongReplay {
   if (typeof text !== 'string') fail('INVALID_REQUEST', 'text must be the match file', { field: 'text' });
   const parsed = parseMatchLog(text);
   if (!parsed.ok) throw new ServiceError({ ...parsed.error });
   const log = parsed.value;
-  const replayed = gamesOf(replay(log, sessionOfLog(log)));
+  const session = sessionOfLog(log);
+  const replayed = gamesOf(replay(log, session, observer));
   checkReplayed(log, replayed);
-  return { ...log, games: replayed };
+  return { log: { ...log, games: replayed }, variant: session.record.variant, overrides: session.overrides };
 }
 
 /** Ends the import: 400 INVALID_MATCH_FILE naming the game and move. */
@@ -165,7 +192,7 @@ function badFile(reason: string, where: { game?: number; move?: number } = {}): 
 const FILE_SEED = (): Buffer => Buffer.alloc(32);
 
 /** A session record for the file's variant, rules (`Rules` tag), cube (`Cube`) and match (length, `Crawford`). */
-function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound } {
+function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound; overrides: unknown } {
   const name = variantOfTag(tagOf(log, 'Variation') ?? '');
   if (!name)
     badFile(`the Variation tag must name a long-family preset: ${Object.values(LONG_VARIATIONS).join(', ')}`);
@@ -207,14 +234,18 @@ function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound }
     finishedGames: [],
     events: 0,
   };
-  return { record, bound: bound.value };
+  return { record, bound: bound.value, overrides };
 }
 
 /**
  * Replays the file's games through the session flow with the file's dice;
  * any refusal of the flow names the game and move. Returns the history.
  */
-function replay(log: MatchLog, { record, bound }: { record: SessionRecord; bound: AnyBound }): HistoryEvent[] {
+function replay(
+  log: MatchLog,
+  { record, bound }: { record: SessionRecord; bound: AnyBound },
+  observer: LongReplayObserver | undefined,
+): HistoryEvent[] {
   const queue: Dice[] = [];
   const events: HistoryEvent[] = [];
   const at: { game: number; move?: number } = { game: 0 };
@@ -233,7 +264,13 @@ function replay(log: MatchLog, { record, bound }: { record: SessionRecord; bound
       throw e;
     }
   };
-  const perform = (seat: Side, input: SessionActionInput): void => run(() => act(w, seat, input, FILE_SEED));
+  const perform = (seat: Side, input: SessionActionInput): void =>
+    run(() => {
+      const action: LongReplayAction = { seat, input, game: at.game, line: at.move };
+      observer?.before(action, w);
+      act(w, seat, input, FILE_SEED);
+      observer?.after(action, w);
+    });
   for (const g of log.games) {
     at.game = g.number;
     at.move = undefined;

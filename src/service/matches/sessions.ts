@@ -21,14 +21,15 @@ const playerOf = (side: Side | null): MatchPlayer => (side === 'black' ? 1 : 0);
  * A session (`/v1/games/{id}`, a single game or a whole match) as a match
  * record, read from its history: White is player 0, Black player 1. The
  * game in progress, if any, is the last game, without a result. Only the
- * short family (backgammon) has a match-file form.
+ * short family (backgammon) has this record; a long-family session is
+ * written in the long-nardy dialect (long.ts).
  */
 export async function sessionMatch(sessions: GameSessions, id: string): Promise<ReplayedMatch> {
   const { record, events } = await sessions.source(id);
   if (record.family !== 'short') {
     fail(
       'INVALID_REQUEST',
-      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect, which is not analysed`,
+      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect (planLongMatchAnalysis reads it)`,
       { field: 'id' },
     );
   }

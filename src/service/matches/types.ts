@@ -21,7 +21,8 @@ export interface DecisionReport {
   readonly dice: readonly [number, number] | null;
   /** gnubg Position ID (backgammon) or our position ID (long family) before the decision. */
   readonly positionId: string;
-  readonly matchId: string;
+  /** gnubg Match ID (backgammon); null for the long family, whose cube and score are under `situation`. */
+  readonly matchId: string | null;
   /** gnubg notation for a move; the action name (double, no-double, take, drop, …) for a cube decision. */
   readonly played: string;
   readonly best: string;
