@@ -20,6 +20,9 @@ export class RequestRefusal extends Error {
   }
 }
 
+/** The query of a request without a query string to an operation without query parameters. */
+const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
 /** Characters a query value must send percent-encoded unless its parameter allows them (`allowReserved`). */
 const RESERVED = /[:/?#[\]@!$&'()*+,;=]/;
 
@@ -132,10 +135,12 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     } catch {
       throw new RequestRefusal(400, { path: req.path, message: "malformed uri'" });
     }
-    // express parses the query on every read; the validated copy (coerced, with defaults) is the one routes see.
-    const query = req.query as Record<string, unknown>;
-    Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
-    checkQuery(op, query, mark < 0 ? '' : url.slice(mark + 1));
+    const query = mark < 0 && op.query.size === 0 ? NO_QUERY : (req.query as Record<string, unknown>);
+    if (query !== NO_QUERY) {
+      // express parses the query on every read; the validated copy (coerced, with defaults) is the one routes see.
+      Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+      checkQuery(op, query, mark < 0 ? '' : url.slice(mark + 1));
+    }
     if (op.parameters.length > 0) {
       const data: Record<string, unknown> = { query, headers: req.headers, params };
       for (const part of op.parameters) {
