@@ -35,12 +35,15 @@ export interface PruningFilter {
 export const PRUNING_FILTER: PruningFilter = Object.freeze({ keep: 5, window: 0.2 });
 
 /**
- * Where the service prunes by default: backgammon, where a roll has about
- * 30 plays and the full network is large. Not long nardy: about 12 plays a
+ * Where pruning pays, by family: backgammon, where a roll has about 30
+ * plays and the full network is large. Not long nardy: about 12 plays a
  * roll and a network a third the size, so ordering them costs about what
  * it saves (docs/benchmarks.md).
  */
 export const PRUNING_DEFAULTS: Readonly<Record<Family, PruningFilter | null>> = Object.freeze({ short: PRUNING_FILTER, long: null });
+
+/** No pruning in either family: every reply scored by the full network (the service's default for now, docs/evaluation.md). */
+export const FULL_WIDTH: Readonly<Record<Family, PruningFilter | null>> = Object.freeze({ short: null, long: null });
 
 /** A neural evaluator with the pruning network a search should order its replies with. */
 export interface PrunedEvaluator extends NeuralEvaluator {
