@@ -9,6 +9,7 @@ import { Step } from '../../engine/step';
 import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
+import { ReplyPruner, replyPrunerOf } from '../prune';
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from '../short/features';
 import { TranspositionCache, TranspositionTable } from '../transpositions';
@@ -99,6 +100,8 @@ export class LongSearch {
   readonly guard = new BudgetGuard();
   /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
   readonly transpositions: TranspositionCache;
+  /** Orders each roll's replies with the evaluator's pruning network (prune.ts; the one-stage path); null: every reply gets the full network. */
+  pruner: ReplyPruner | null;
 
   constructor(
     readonly rules: Readonly<LongRules>,
@@ -112,6 +115,7 @@ export class LongSearch {
     this.head = rules.headLimitPerTurn === 1 ? 1 : rules.headLimitPerTurn;
     this.fast = rules.doubles === 'standard';
     this.transpositions = new TranspositionCache(evaluator, BOARD, table);
+    this.pruner = replyPrunerOf(evaluator, values);
   }
 
   /** A static evaluation, through the transposition cache when the search uses one. */
@@ -327,7 +331,11 @@ export class LongSearch {
         this.afterPlay(level.boards, 0, opponentFirst, plies - 1, childDepth, inner, level.probs, 0);
       } else {
         let bestEquity = -Infinity;
-        for (let k = 0; k < n; k++) {
+        // The replies worth the full network: all of them, or the pruning network's best few.
+        const pruner = this.pruner;
+        const m = pruner ? pruner.select(level.boards, BOARD, n, level.equities) : n;
+        for (let i = 0; i < m; i++) {
+          const k = pruner ? pruner.kept[i] : i;
           this.afterPlay(level.boards, k * BOARD, opponentFirst, 0, childDepth, inner, level.probs, k * OUTPUTS);
           const e = equityAt(level.probs, k * OUTPUTS, this.values);
           level.equities[k] = e;

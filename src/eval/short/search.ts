@@ -3,6 +3,7 @@ import { Step } from '../../engine/step';
 import { OutcomeValues, STANDARD_VALUES, equityAt } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
+import { ReplyPruner, replyPrunerOf } from '../prune';
 import { BudgetGuard, MoveFilter, SearchSettings } from '../search-options';
 import { SHORT_ROLLS } from './features';
 import { shortTerminalInto } from './terminal';
@@ -75,6 +76,8 @@ export class ShortSearch {
   readonly guard = new BudgetGuard();
   /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
   readonly transpositions: TranspositionCache;
+  /** Orders each roll's replies with the evaluator's pruning network (prune.ts); null: every reply gets the full network. */
+  pruner: ReplyPruner | null;
 
   constructor(
     readonly evaluator: Evaluator,
@@ -84,6 +87,7 @@ export class ShortSearch {
     if (evaluator.family !== 'short') throw new RangeError('ShortSearch needs a short-family evaluator');
     for (let i = 0; i < LEVELS; i++) this.levels.push(new Level());
     this.transpositions = new TranspositionCache(evaluator, BOARD, table);
+    this.pruner = replyPrunerOf(evaluator, values);
   }
 
   /**
@@ -218,8 +222,12 @@ export class ShortSearch {
       let best = 0;
       if (n > 1) {
         let bestEquity = -Infinity;
-        for (let k = 0; k < n; k++) {
-          level.solver.playBoardInto(k, level.boards.subarray(k * BOARD, (k + 1) * BOARD));
+        for (let k = 0; k < n; k++) level.solver.playBoardInto(k, level.boards.subarray(k * BOARD, (k + 1) * BOARD));
+        // The replies worth the full network: all of them, or the pruning network's best few.
+        const pruner = this.pruner;
+        const m = pruner ? pruner.select(level.boards, BOARD, n, level.equities) : n;
+        for (let i = 0; i < m; i++) {
+          const k = pruner ? pruner.kept[i] : i;
           this.afterTurn(level.boards, k * BOARD, next + 1, 0, inner, level.probs, k * OUTPUTS);
           const e = equityAt(level.probs, k * OUTPUTS, this.values);
           level.equities[k] = e;
