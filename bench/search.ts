@@ -7,15 +7,19 @@ import { needsDice, newLongGame, winnerOf } from '../src/engine/long/game';
 import { CLASSIC } from '../src/engine/long/rules';
 import { LongState, legalLongTurns } from '../src/engine/long/turn';
 import { SeededRandom } from '../src/engine/random';
+import { flipBoard } from '../src/engine/short/board';
 import { ShortPosition, initialShortPosition } from '../src/engine/short/position';
 import { SHORT_STANDARD } from '../src/engine/short/rules';
 import { legalShortTurns } from '../src/engine/short/turn';
 import { LongSearch } from '../src/eval/long/search';
 import { NeuralEvaluator } from '../src/eval/neural/evaluator';
 import { isLongRace, isShortRace } from '../src/eval/race';
+import { STANDARD_VALUES, longOutcomeValues } from '../src/eval/equity';
+import { PruningFilter } from '../src/eval/prune';
 import { searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
+import { Agreement, ReplyNode, benchFilter, pruned, replyAgreement } from './prune';
 import { loadShortCorpus } from './short-movegen';
 
 /**
@@ -29,10 +33,15 @@ import { loadShortCorpus } from './short-movegen';
  *   backgammon positions for us and for gnubg's `hint` (bench/gnubg-hint.py);
  * - the same searches as before this pass: incremental first layer off and
  *   no transposition cache (the answers are the same);
- * - long nardy best turn at 1 and 2 plies, now and before (no gnubg there).
+ * - long nardy best turn at 1 and 2 plies, now and before (no gnubg there);
+ * - reply pruning (src/eval/prune.ts): searches with the pruning network
+ *   against full width (every reply scored by the full network) — time,
+ *   best turns that change, and how often each roll's pruned reply is the
+ *   full-width one under several filters.
  *
  *   npx tsx bench/search.ts
  *   BENCH_POSITIONS=200 BENCH_POSITIONS_2PLY=40 BENCH_GNUBG=0 npx tsx bench/search.ts
+ *   BENCH_BEFORE=0 npx tsx bench/search.ts     # without the "before" searches
  *
  * The machine is shared: read the ratios of one run, with the load average
  * printed next to them. Benchmarks measure; they never pass or fail.
@@ -189,6 +198,34 @@ function gnubgHint(cases: { positionId: string; dice: Dice }[], plies: number[])
   }
 }
 
+/** The best turn's board of a ranking, as a string (to compare answers). */
+function bestOf(ranked: readonly { board: Int8Array }[]): string {
+  return ranked[0].board.join(',');
+}
+
+/** The filters the reply-agreement count compares (the default among them). */
+function agreementFilters(): PruningFilter[] {
+  const filters: PruningFilter[] = [
+    { keep: 1, window: 0 },
+    { keep: 3, window: 0.1 },
+    { keep: 5, window: 0.2 },
+    { keep: 8, window: 0.3 },
+  ];
+  const d = benchFilter();
+  if (!filters.some((f) => f.keep === d.keep && f.window === d.window)) filters.push(d);
+  return filters;
+}
+
+function showAgreement(label: string, rows: readonly Agreement[]): void {
+  console.log(`${label}: ${rows[0].choices} reply choices, ${fmt(rows[0].plays, 1)} plays each`);
+  for (const r of rows) {
+    console.log(
+      `  keep ${r.filter.keep} within ${r.filter.window}: same choice ${fmt((100 * r.same) / r.choices, 2)} %, ` +
+        `equity given up mean ${r.meanLoss.toFixed(5)} max ${r.maxLoss.toFixed(3)}, ${fmt(r.passed, 2)} plays to the full network`,
+    );
+  }
+}
+
 function main(): void {
   const positions = Number(process.env.BENCH_POSITIONS ?? 200);
   const positions2 = Number(process.env.BENCH_POSITIONS_2PLY ?? positions);
@@ -234,7 +271,11 @@ function main(): void {
     if (isShortRace(corpus.boards[i])) continue;
     if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
   }
-  const search = new ShortSearch(short);
+  // Now: replies pruned by the pruning network (the service's default); full width: every reply scored by the full network.
+  const filter = benchFilter();
+  const search = new ShortSearch(pruned(short, 'backgammon', filter));
+  const wide = new ShortSearch(short);
+  console.log(`reply pruning: keep ${filter.keep} within ${filter.window}`);
   const ours: Record<number, number[]> = {};
   const evaluations: Record<number, number> = {};
   for (const [plies, count] of [
@@ -242,26 +283,40 @@ function main(): void {
     [2, positions2],
   ] as const) {
     const times: number[] = [];
+    const wideTimes: number[] = [];
+    let changed = 0;
     search.evaluations = 0;
-    for (const i of chosen.slice(0, count))
-      times.push(cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(plies))));
+    wide.evaluations = 0;
+    const settings = searchSettings(plies);
+    for (const i of chosen.slice(0, count)) {
+      let a = '';
+      let b = '';
+      times.push(cpuMs(() => (a = bestOf(search.rankTurns(corpus.boards[i], corpus.dice[i], settings)))));
+      wideTimes.push(cpuMs(() => (b = bestOf(wide.rankTurns(corpus.boards[i], corpus.dice[i], settings)))));
+      if (a !== b) changed++;
+    }
     ours[plies] = times;
     evaluations[plies] = search.evaluations / times.length;
     show(`ours, ${plies} ply`, spread(times), times.length);
     console.log(`${''.padEnd(46)}  ${fmt(evaluations[plies])} evaluations per position`);
+    show(`ours, ${plies} ply, full width (no pruning)`, spread(wideTimes), wideTimes.length);
+    console.log(`${''.padEnd(46)}  ${fmt(wide.evaluations / wideTimes.length)} evaluations per position`);
+    console.log(`best turn changed by pruning, ${plies} ply         : ${changed} of ${times.length}`);
   }
-  // The search as it was before: full sums, no transposition cache.
+  // The search as it was before this work: full sums, no transposition cache, full width (BENCH_BEFORE=0 skips it).
+  const before = process.env.BENCH_BEFORE !== '0';
   short.contact.incremental = false;
-  search.transpositions.fromPlies = Infinity;
+  wide.transpositions.fromPlies = Infinity;
   for (const [plies, count] of [
     [1, positions],
     [2, positions2],
   ] as const) {
-    const before = chosen.slice(0, count).map((i) => cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(plies))));
-    show(`ours, ${plies} ply, incremental off, no cache (before)`, spread(before), before.length);
+    if (!before) continue;
+    const times = chosen.slice(0, count).map((i) => cpuMs(() => wide.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(plies))));
+    show(`ours, ${plies} ply, incremental off, no cache (before)`, spread(times), times.length);
   }
   short.contact.incremental = true;
-  search.transpositions.fromPlies = 2;
+  wide.transpositions.fromPlies = 2;
   const within = ours[2].filter((t) => t <= 2000).length;
   console.log(`ours, 2 ply within 2 s of CPU                : ${within} of ${ours[2].length}`);
   if (withGnubg) {
@@ -279,22 +334,49 @@ function main(): void {
   }
 
   console.log(`\n== long nardy best turn (classic, seeded random games), load ${load()}`);
-  const longSearch = new LongSearch(CLASSIC, long);
+  const longSearch = new LongSearch(CLASSIC, pruned(long, 'long', filter));
+  const longWide = new LongSearch(CLASSIC, long);
   for (const [plies, count] of [
     [1, positions],
     [2, positions2],
   ] as const) {
-    for (const now of [true, false]) {
-      long.contact.incremental = now;
-      longSearch.transpositions.fromPlies = now ? 2 : Infinity;
-      const times = longSet.states
-        .slice(0, count)
-        .map((s) => cpuMs(() => longSearch.rankTurns(s.state, s.dice, searchSettings(plies))));
-      show(`ours, ${plies} ply${now ? '' : ', incremental off, no cache (before)'}`, spread(times), times.length);
+    const settings = searchSettings(plies);
+    const rank = (s: LongSearch, state: LongState, dice: Dice): string => {
+      const r = s.rankTurns(state, dice, settings);
+      if (!r.ok) throw new Error(r.error.message);
+      return bestOf(r.value);
+    };
+    const states = longSet.states.slice(0, count);
+    const answers: string[] = [];
+    show(`ours, ${plies} ply`, spread(states.map((s) => cpuMs(() => answers.push(rank(longSearch, s.state, s.dice))))), states.length);
+    const wideAnswers: string[] = [];
+    show(`ours, ${plies} ply, full width (no pruning)`, spread(states.map((s) => cpuMs(() => wideAnswers.push(rank(longWide, s.state, s.dice))))), states.length);
+    console.log(`best turn changed by pruning, ${plies} ply         : ${answers.filter((a, i) => a !== wideAnswers[i]).length} of ${states.length}`);
+    if (!before) continue;
+    long.contact.incremental = false;
+    longWide.transpositions.fromPlies = Infinity;
+    show(`ours, ${plies} ply, incremental off, no cache (before)`, spread(states.map((s) => cpuMs(() => rank(longWide, s.state, s.dice)))), states.length);
+    long.contact.incremental = true;
+    longWide.transpositions.fromPlies = 2;
+  }
+
+  console.log(`\n== reply pruning: the pruned choice of each roll's reply against full width, load ${load()}`);
+  // The replies a 1-ply search chooses: to the 4 best plays (0 ply) of each benchmark position.
+  const shortNodes: ReplyNode[] = [];
+  for (const i of chosen.slice(0, positions)) {
+    for (const t of wide.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).slice(0, 4)) {
+      if (t.board[0] === 15) continue;
+      shortNodes.push({ family: 'short', board: flipBoard(t.board) });
     }
   }
-  long.contact.incremental = true;
-  longSearch.transpositions.fromPlies = 2;
+  showAgreement('backgammon', replyAgreement(short, 'backgammon', shortNodes, STANDARD_VALUES, agreementFilters()));
+  const longNodes: ReplyNode[] = [];
+  for (const s of longSet.states.slice(0, positions)) {
+    const r = longWide.rankTurns(s.state, s.dice, searchSettings(0));
+    if (!r.ok) throw new Error(r.error.message);
+    for (const t of r.value.slice(0, 4)) if (t.state.pending.length === 0 && !winnerOf(t.state)) longNodes.push({ family: 'long', state: t.state });
+  }
+  showAgreement('long nardy', replyAgreement(long, 'long', longNodes, longOutcomeValues(CLASSIC), agreementFilters()));
 }
 
 main();

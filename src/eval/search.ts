@@ -3,6 +3,7 @@ import { OutcomeValues, equityAt } from './equity';
 import { Evaluator } from './evaluator';
 import { clampInPlace, flipInPlace } from './probabilities';
 import { BudgetGuard, MoveFilter, SearchSettings } from './search-options';
+import { ReplyPruner, replyPrunerOf } from './prune';
 import { TranspositionCache, TranspositionTable } from './transpositions';
 
 /** Numbers per position (probabilities.ts `OUTPUTS`), module-local for the hot loops. */
@@ -92,6 +93,8 @@ export class BoardSearch {
   readonly guard = new BudgetGuard();
   /** Leaf evaluations of the search in progress (a cache at 2 plies and deeper). */
   readonly transpositions: TranspositionCache;
+  /** Orders each roll's replies with the evaluator's pruning network (prune.ts); null: every reply gets the full network. */
+  pruner: ReplyPruner | null;
 
   constructor(
     private readonly boards: SearchBoards,
@@ -101,6 +104,7 @@ export class BoardSearch {
   ) {
     for (let i = 0; i < LEVELS; i++) this.levelAt(i);
     this.transpositions = new TranspositionCache(evaluator, boards.boardLength, table);
+    this.pruner = replyPrunerOf(evaluator, values);
   }
 
   /**
@@ -188,9 +192,15 @@ export class BoardSearch {
       if (n === 1) {
         this.afterPlay(level.boards, 0, escape, plies - 1, childDepth, inner, level.probs, 0);
       } else {
-        best = this.bestPlay(level, n, null, escape, 0, childDepth, inner);
+        // The replies worth the full network: all of them, or the pruning network's best few (prune.ts).
+        const pruner = this.pruner;
+        if (pruner) best = this.bestPlay(level, pruner.select(level.boards, this.boards.boardLength, n, level.equities), pruner.kept, escape, 0, childDepth, inner);
+        else best = this.bestPlay(level, n, null, escape, 0, childDepth, inner);
         // Filter, then search the candidates one ply less deep.
-        if (plies > 1) best = this.bestPlay(level, n, this.filtered(level.equities, n, inner, level.order).slice(), escape, plies - 1, childDepth, inner);
+        if (plies > 1) {
+          const chosen = this.filtered(level.equities, n, inner, level.order).slice();
+          best = this.bestPlay(level, chosen.length, chosen, escape, plies - 1, childDepth, inner);
+        }
       }
       const o = best * OUTPUTS;
       for (let i = 0; i < OUTPUTS; i++) acc[i] += roll.weight * level.probs[o + i];
@@ -200,20 +210,20 @@ export class BoardSearch {
   }
 
   /**
-   * Values plays of one roll at `plies` (all `n`, or the `chosen` ones) into
-   * the level's probabilities and equities; returns the best one.
+   * Values `count` plays of one roll at `plies` (the first `count`, or
+   * `chosen[0 … count)`) into the level's probabilities and equities;
+   * returns the best one.
    */
   private bestPlay(
     level: Level,
-    n: number,
-    chosen: readonly number[] | null,
+    count: number,
+    chosen: ArrayLike<number> | null,
     escape: ChanceEscape | null,
     plies: number,
     depth: number,
     inner: MoveFilter,
   ): number {
     const length = this.boards.boardLength;
-    const count = chosen === null ? n : chosen.length;
     let best = 0;
     let bestEquity = -Infinity;
     for (let i = 0; i < count; i++) {

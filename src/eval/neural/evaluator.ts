@@ -10,11 +10,12 @@ import { clampInPlace } from '../probabilities';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace, isShortRace } from '../race';
 import { shortTerminalInto } from '../short/terminal';
 import { NeuralEncoding } from './encoding';
-import { NeuralWeights, decodeNeuralWeights, weightsHash } from './format';
+import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
-import { NeuralManifest, parseNeuralManifest } from './manifest';
+import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput, sparseInput } from './network';
 import { createShortEncoding } from './short-encoding';
+import { checkedWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
@@ -157,16 +158,9 @@ export function loadNeuralEvaluator(
   manifest: unknown,
   options: NeuralEvaluatorOptions,
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  const parsed = parseNeuralManifest(manifest);
-  if (!parsed.ok) return parsed;
-  const m = parsed.value;
-  const decoded = decodeNeuralWeights(bytes);
-  if (!decoded.ok) return decoded;
-  const w = decoded.value;
-  const hash = weightsHash(bytes);
-  if (hash !== m.version)
-    return failure(`the bytes (${hash}) are not the file the manifest describes (${m.version})`);
-  if (w.family !== m.family) return failure(`family ${w.family} in the file, ${m.family} in the manifest`);
+  const checked = checkedWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights');
+  if (!checked.ok) return checked;
+  const { manifest: m, weights: w } = checked.value;
   if (w.encoding !== m.encoding)
     return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
   const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');

@@ -7,8 +7,10 @@ import { BearoffRuleSet } from '../../eval/bearoff/build';
 import { BearoffDatabase, SharedBearoffTables, loadBearoffDatabase } from '../../eval/bearoff/database';
 import { createLongEvaluator, longBearoffRuleSet } from '../../eval/long/evaluator';
 import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
+import { loadPruningNetwork } from '../../eval/neural/pruning';
+import { FULL_WIDTH, PruningFilter, withPruning } from '../../eval/prune';
 import { createShortEvaluator } from '../../eval/short/evaluator';
-import { Evaluator } from '../../eval/evaluator';
+import { Evaluator, Family } from '../../eval/evaluator';
 import { EvaluatorSet } from './evaluators';
 
 /**
@@ -93,10 +95,18 @@ function readNet(dir: string, name: string): NetFiles {
  * The trained networks (the default): `data/nets/backgammon` for
  * short nardy, `data/nets/<preset>` for a long-family preset that has its
  * own network (crazy, crazy-gulbar, fevga, khachapuri) and `data/nets/long` for the rest, with the
- * exact bear-off databases taking over in races. Files are read once, at
- * `preload` or on first use; a missing or corrupt file throws with its path.
+ * exact bear-off databases taking over in races. A network with a pruning
+ * network beside it (`<name>-prune`, src/eval/prune.ts) gets it attached
+ * with its family's filter of `pruning` (`PRUNING_DEFAULTS`: backgammon
+ * only); by default none, so searches score every reply with the full
+ * network. Files are read once, at `preload` or on first
+ * use; a missing or corrupt file throws with its path.
  */
-export function neuralEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
+export function neuralEvaluators(
+  dir = DEFAULT_DATA_DIR,
+  bearoff: BearoffSource = fileBearoffSource(dir),
+  pruning: Readonly<Record<Family, PruningFilter | null>> = FULL_WIDTH,
+): EvaluatorSet {
   const nets = new Map<string, NetFiles>();
   const net = (name: string): NetFiles => {
     let files = nets.get(name);
@@ -112,7 +122,13 @@ export function neuralEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSource 
     const files = net(name);
     const loaded = loadNeuralEvaluator(files.bytes, files.manifest, options);
     if (!loaded.ok) throw new Error(`${join(dir, 'nets', name)}: ${loaded.error.message}`);
-    return loaded.value;
+    const filter = pruning[loaded.value.family];
+    if (filter === null || !existsSync(join(dir, 'nets', `${name}-prune.bin`))) return loaded.value;
+    const pruner = net(`${name}-prune`);
+    const network = loadPruningNetwork(pruner.bytes, pruner.manifest);
+    const pruned = network.ok ? withPruning(loaded.value, network.value, filter) : network;
+    if (!pruned.ok) throw new Error(`${join(dir, 'nets', `${name}-prune`)}: ${pruned.error.message}`);
+    return pruned.value;
   };
   return {
     kind: 'neural',

@@ -1,0 +1,87 @@
+import { Family } from '../evaluator';
+import { NeuralEncoding, push, pushPoint } from './encoding';
+import { SparseInput } from './network';
+
+/*
+ * The raw encodings of the pruning networks (pruning.ts): only the point
+ * units of the full encodings (short-encoding.ts, long-encoding.ts), none
+ * of their hand-made inputs (pips, shots, primes, blocked steps …). They
+ * cost a few pushes per checker-holding point, so ordering the plays of a
+ * roll costs a small fraction of evaluating them with the full network —
+ * the point of pruning (gnubg's pruning networks also read only the raw
+ * board). Two blocks of the same layout, the side to move's first, each in
+ * that side's own numbering (encoding.ts).
+ *
+ * `short-raw-1`, 99 inputs per side: 0…95 four units per own point 1..24
+ * (held, made, a spare, (n − 3)/2 beyond), 96 on the bar, 97 bar/2, 98 off/15.
+ *
+ * `long-raw-1`, 97 inputs per side: 0…95 four units per own point 1..24
+ * (held, ≥ 2, ≥ 3, (n − 3)/4 beyond), 96 off/15.
+ */
+
+function pointNames(): string[] {
+  return Array.from({ length: 24 }, (_, i) => [`point ${i + 1} held`, `point ${i + 1} ≥2`, `point ${i + 1} ≥3`, `point ${i + 1} beyond 3`]).flat();
+}
+
+/** The opponent's own point q as the mover's point: backgammon 25 − q, long nardy q ± 12 (COM-5). */
+const SHORT_OPPONENT_POINT = Int8Array.from({ length: 25 }, (_, q) => 25 - q);
+const LONG_OPPONENT_POINT = Int8Array.from({ length: 25 }, (_, q) => (q <= 12 ? q + 12 : q - 12));
+
+/** The four units of each own point 1..24 of one side: `sign` 1 and no map for the mover, −1 and the opponent's map for him. */
+function pushPoints(out: SparseInput, base: number, board: Int8Array, sign: number, map: Int8Array | null, beyondScale: number): void {
+  for (let q = 1; q <= 24; q++) {
+    const n = sign * board[map === null ? q : map[q]];
+    pushPoint(out, base + (q - 1) * 4, n > 0 ? n : 0, beyondScale);
+  }
+}
+
+/** `short-raw-1` (board: src/engine/short/board.ts). */
+export function createShortRawEncoding(): NeuralEncoding {
+  const side = 99;
+  return {
+    family: 'short',
+    name: 'short-raw-1',
+    sideInputs: side,
+    inputs: 2 * side,
+    sideInputNames: [...pointNames(), 'on the bar', 'bar/2', 'off/15'],
+    encode(board: Int8Array, out: SparseInput): void {
+      out.count = 0;
+      for (let s = 0; s < 2; s++) {
+        const base = s * side;
+        const bar = board[25 + s];
+        pushPoints(out, base, board, s === 0 ? 1 : -1, s === 0 ? null : SHORT_OPPONENT_POINT, 2);
+        if (bar > 0) {
+          push(out, base + 96, 1);
+          push(out, base + 97, bar / 2);
+        }
+        push(out, base + 98, board[s === 0 ? 0 : 27] / 15);
+      }
+    },
+  };
+}
+
+/** `long-raw-1` (board: src/engine/long/board.ts). */
+export function createLongRawEncoding(): NeuralEncoding {
+  const side = 97;
+  return {
+    family: 'long',
+    name: 'long-raw-1',
+    sideInputs: side,
+    inputs: 2 * side,
+    sideInputNames: [...pointNames(), 'off/15'],
+    encode(board: Int8Array, out: SparseInput): void {
+      out.count = 0;
+      pushPoints(out, 0, board, 1, null, 4);
+      push(out, 96, board[0] / 15);
+      pushPoints(out, side, board, -1, LONG_OPPONENT_POINT, 4);
+      push(out, side + 96, board[25] / 15);
+    },
+  };
+}
+
+/** The raw encoding of a family and version name; null if unknown. */
+export function rawEncodingFor(family: Family, name: string): NeuralEncoding | null {
+  if (family === 'short' && name === 'short-raw-1') return createShortRawEncoding();
+  if (family === 'long' && name === 'long-raw-1') return createLongRawEncoding();
+  return null;
+}
