@@ -30,6 +30,7 @@ const KNOWN_UNREPRODUCIBLE: Readonly<Record<string, readonly string[]>> = {
 
 /** sha256 of the input files when the committed networks were trained. */
 const RECORDED_SHA256: Readonly<Record<string, string>> = {
+  'data/nets/backgammon.bin': 'd009eeb20b25ef62db4aea1209e6e93f0c4ed81186c89479764c2bde1217a173',
   'data/nets/long.bin': '34fb894dc53faf1df2068e8d9f2aef7c2569e27c7aa54565682d1768eef52690',
   'data/bearoff-standard.bin.gz': 'c8614030d2dbd64601ea1b4c15a58706e78712007fdc4d7ae6fe84809ebbf062',
   'data/bearoff-exact-only.bin.gz': 'ff8b0052dc28b0b3f71875261c1d339fd69d5b98978248579eed081e9e47ffa6',
@@ -38,7 +39,14 @@ const RECORDED_SHA256: Readonly<Record<string, string>> = {
 interface Manifest {
   readonly family: 'short' | 'long';
   readonly file: string;
-  readonly training: { readonly command: string; readonly preset?: string; readonly heuristic?: string; readonly teacher?: string };
+  readonly training: {
+    readonly command: string;
+    readonly preset?: string;
+    readonly heuristic?: string;
+    readonly teacher?: string;
+    /** A pruning network: the full network it was distilled from. */
+    readonly parentFile?: string;
+  };
 }
 
 /** An input of a training run: a file of the tree (with its recorded hash) or a named program or weights set. */
@@ -58,6 +66,7 @@ function inputsOf(m: Manifest): Input[] {
   const inputs: Input[] = [];
   const init = /--init\s+(\S+)/.exec(m.training.command);
   if (init) inputs.push({ kind: 'file', path: `data/nets/${init[1]}.bin` });
+  if (m.training.parentFile) inputs.push({ kind: 'file', path: `data/nets/${m.training.parentFile}` });
   if (m.family === 'long') {
     // The v1 heuristic: the bootstrap teacher and the quick-check opponent.
     if (m.training.heuristic) inputs.push({ kind: 'heuristic', version: m.training.heuristic.split('+')[0] });
@@ -94,7 +103,7 @@ describe('committed networks: their training inputs are in the tree', () => {
 
   it('finds every committed network', () => {
     expect(all.map((m) => m.file).sort()).toEqual(
-      ['backgammon.bin', 'crazy-gulbar.bin', 'crazy.bin', 'fevga.bin', 'khachapuri.bin', 'long.bin'],
+      ['backgammon-prune.bin', 'backgammon.bin', 'crazy-gulbar.bin', 'crazy.bin', 'fevga.bin', 'khachapuri.bin', 'long-prune.bin', 'long.bin'],
     );
   });
 
@@ -107,9 +116,16 @@ describe('committed networks: their training inputs are in the tree', () => {
     expect(gaps).toEqual(KNOWN_UNREPRODUCIBLE);
   });
 
-  it.each(['crazy', 'crazy-gulbar', 'fevga', 'khachapuri'])('%s: its parent is the committed classic network', (name) => {
+  it.each([
+    ['crazy', 'long.bin'],
+    ['crazy-gulbar', 'long.bin'],
+    ['fevga', 'long.bin'],
+    ['khachapuri', 'long.bin'],
+    ['long-prune', 'long.bin'],
+    ['backgammon-prune', 'backgammon.bin'],
+  ])('%s: its parent is the committed %s', (name, parent) => {
     const m = all.find((x) => x.file === `${name}.bin`) as Manifest;
-    expect(inputsOf(m)).toContainEqual({ kind: 'file', path: 'data/nets/long.bin' });
+    expect(inputsOf(m)).toContainEqual({ kind: 'file', path: `data/nets/${parent}` });
     expect(inputsOf(m).map(gapOf)).toEqual(inputsOf(m).map(() => null));
   });
 
