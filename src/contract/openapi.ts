@@ -125,7 +125,7 @@ function ajvFor(document: Document, options: { coerceTypes: boolean; useDefaults
     ...options,
   });
   addFormats(ajv);
-  ajv.addSchema(document as unknown as Schema, DOCUMENT_ID);
+  ajv.addSchema({ ...document }, DOCUMENT_ID);
   return ajv;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Stable machine-readable error codes of the rules core (STYLE.md §6).
+ * Stable machine-readable error codes of the rules core.
  *
  * Two kinds:
  * - input errors: the request describes something that is not a position,

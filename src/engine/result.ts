@@ -1,6 +1,6 @@
 /**
  * A value or an error, never both. Used at every boundary of the rules core
- * instead of exceptions (STYLE.md §6): parsing, validation and play.
+ * instead of exceptions: parsing, validation and play.
  */
 export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 

@@ -4,7 +4,7 @@ import { Result, err, ok } from './result';
 import { SHORT_PRESETS, ShortPresetName, ShortRules } from './short/rules';
 
 /**
- * The registry of playable variants (STYLE.md §3): each name maps to a
+ * The registry of playable variants: each name maps to a
  * family and a preset rules object. Spec preset names (`long.classic`,
  * `gulbarSeed`…) are accepted as aliases of the API names.
  */

@@ -88,7 +88,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the express app with REST and GraphQL, without listening (STYLE.md: createApp(deps)). */
+/** Builds the express app with REST and GraphQL, without listening (tests run the real stack in-process). */
 export async function createApp(deps: AppDeps = {}): Promise<App> {
   const log = deps.log ?? createLogger('silent');
   const services = deps.services ?? buildServices();

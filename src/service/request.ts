@@ -18,7 +18,7 @@ export function checkKeys(body: Body, allowed: readonly string[], prefix = ''): 
   }
 }
 
-/** A stable short key of the effective rules, for cache keys (STYLE.md §5). */
+/** A stable short key of the effective rules, for cache keys. */
 export function rulesHash(rules: unknown): string {
   return createHash('sha1').update(JSON.stringify(rules)).digest('hex').slice(0, 16);
 }

@@ -2,7 +2,7 @@ import { Step } from '../engine/step';
 
 /**
  * The public views of the service (REST JSON = GraphQL fields). Engine
- * values never leave the service layer as they are (STYLE.md §9).
+ * values never leave the service layer as they are.
  */
 export interface StageView {
   actor: string;

@@ -141,7 +141,7 @@ export function inferFirstTurn(seat: SeatCheckers, layout: InitialPosition): boo
 
 /**
  * JSON position → trusted position, or the first thing wrong with it
- * (STYLE.md §2). Checks 15 checkers per side and that no point is held by
+ * (an input may be illegal; a position is not). Checks 15 checkers per side and that no point is held by
  * both sides (LN-MOVE-2 holds in every reachable position).
  */
 export function parseLongPosition(input: unknown, layout: InitialPosition, field = 'position'): Result<LongPosition, RulesError> {

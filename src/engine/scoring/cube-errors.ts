@@ -1,6 +1,6 @@
 /**
  * Stable error codes of scoring, the doubling cube and match play
- * (STYLE.md §6). Same shape as `RulesError` in ../errors.ts
+ * (one table in the service layer maps them to statuses). Same shape as `RulesError` in ../errors.ts
  * (`{ code, message, field?, rule? }`) so the two lists can be merged there
  * later without touching a caller; no code here clashes with one there.
  *

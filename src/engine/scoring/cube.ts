@@ -523,7 +523,7 @@ function unknownKeys(
   return null;
 }
 
-/** JSON → cube options; missing keys take `DEFAULT_CUBE_CONFIG`'s values (STYLE.md §2). */
+/** JSON → cube options; missing keys take `DEFAULT_CUBE_CONFIG`'s values. */
 export function parseCubeConfig(input: unknown, field = 'cube.config'): Result<CubeConfig, CubeError> {
   if (input === undefined) return ok(DEFAULT_CUBE_CONFIG);
   if (!isPlainObject(input)) return err(cubeError('INVALID_CUBE', `${field} must be an object`, { field }));
@@ -541,7 +541,7 @@ function offerOf(offered: Record<string, unknown>): CubeOffer {
   };
 }
 
-/** JSON → a checked cube state; missing keys take `INITIAL_CUBE`'s values (STYLE.md §2). */
+/** JSON → a checked cube state; missing keys take `INITIAL_CUBE`'s values. */
 export function parseCubeState(
   input: unknown,
   config: CubeConfig,

@@ -93,7 +93,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * JSON `{ points: { "<own point>": n }, off?, bar? }` → a checked loser
- * description (STYLE.md §2). Point keys are the loser's own numbers 1..24.
+ * description, or what is wrong with it. Point keys are the loser's own numbers 1..24.
  */
 export function parseLoserCheckers(
   input: unknown,

@@ -194,7 +194,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * JSON → a checked match state (STYLE.md §2). `crawford` defaults to true;
+ * JSON → a checked match state, or what is wrong with it. `crawford` defaults to true;
  * `nextGameIsCrawford`, `crawfordPlayed` and `winner` default to what the
  * score implies when only the score of a match is known, assuming the
  * Crawford game is still due if someone stands at `length − 1`.

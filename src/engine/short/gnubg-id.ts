@@ -10,7 +10,7 @@ import { ShortPosition, ShortSeat, checkSeats, positionFromSeats } from './posit
  * description of the Position ID / Match ID"). Both are bit strings packed
  * into bytes least significant bit first, then written in standard base64
  * (A–Z a–z 0–9 + /) without padding: 10 bytes → 14 characters, 9 bytes →
- * 12 characters. SPEC STYLE §5: the gnubg Position ID is the short family's
+ * 12 characters. The gnubg Position ID is the short family's
  * canonical position key.
  */
 

@@ -173,7 +173,7 @@ function parseSeat(input: unknown, field: string): Result<ShortSeat, RulesError>
 
 /**
  * JSON position → trusted position, or the first thing wrong with it
- * (STYLE.md §2). Each side is keyed by its own point numbers (COM-5:
+ * (an input may be illegal; a position is not). Each side is keyed by its own point numbers (COM-5:
  * white's p is black's 25 − p); `bar` and `off` default to 0.
  */
 export function parseShortPosition(input: unknown, field = 'position'): Result<ShortPosition, RulesError> {

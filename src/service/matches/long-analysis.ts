@@ -125,8 +125,8 @@ function readLongMatch(text: string): LongMatch {
   const entries: Entry[] = [];
   let snapshot: Snapshot | null = null;
   let rolled = false;
-  let cubeConfig: CubeConfig | null = null;
-  let rules: unknown = null;
+  // What the flow played with, as the replay saw it (set at the file's first action).
+  const seen: { cubeConfig: CubeConfig | null; rules: unknown } = { cubeConfig: null, rules: null };
   const stageOf = (
     w: Working<unknown, unknown>,
     positionId: string,
@@ -142,8 +142,8 @@ function readLongMatch(text: string): LongMatch {
   };
   const replay = replayLongMatch(text, {
     before(action: LongReplayAction, w: Working<unknown, unknown>) {
-      cubeConfig = w.record.cubeConfig;
-      rules = w.rules;
+      seen.cubeConfig = w.record.cubeConfig;
+      seen.rules = w.rules;
       const game = w.record.game;
       const positionId = w.family.positionId(w.state);
       const mayDouble = action.input.type === 'roll' && allowedActions(w)[action.seat].includes('double');
@@ -243,13 +243,15 @@ function readLongMatch(text: string): LongMatch {
       }
     },
   });
-  const values = longOutcomeValues(rules as Parameters<typeof longOutcomeValues>[0]);
+  const cubeConfig = seen.cubeConfig;
+  if (!cubeConfig) fail('INVALID_MATCH_FILE', 'the match file has no game to analyse', { field: 'text' });
+  const values = longOutcomeValues(seen.rules as Parameters<typeof longOutcomeValues>[0]);
   const log = replay.log;
   return {
     variant: replay.variant,
     overrides: replay.overrides,
     values,
-    cubeConfig: cubeConfig as unknown as CubeConfig,
+    cubeConfig,
     length: log.length,
     players:
       log.players[0] === log.players[1] ? [`${log.players[0]} (0)`, `${log.players[1]} (1)`] : log.players,

@@ -15,7 +15,7 @@ import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActi
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
-/** What the session service is built from (STYLE.md §8: interfaces, injected). */
+/** What the session service is built from (interfaces, injected). */
 export interface SessionDeps {
   readonly store: SessionStore;
   readonly seeds: SeedSource;

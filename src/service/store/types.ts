@@ -1,5 +1,5 @@
 /**
- * Storage behind the service layer (STYLE.md §8): sessions and the hot-position
+ * Storage behind the service layer: sessions and the hot-position
  * cache are interfaces with a Redis implementation and an in-memory one (the
  * embedded default when REDIS_URL is unset). One contract test suite runs
  * against every implementation.
