@@ -5,32 +5,11 @@ import { GRAPHQL_LIMIT_CODES, ServiceError } from '../service/errors';
 /** Codes of the document limits and the analysis cost cap, which Apollo would file under its own code. */
 const LIMIT_CODES: ReadonlySet<string> = new Set([...GRAPHQL_LIMIT_CODES, 'ANALYSIS_TOO_COSTLY']);
 
-interface ValidationIssue {
-  property?: string;
-  constraints?: Record<string, string>;
-  children?: ValidationIssue[];
-}
-
-function firstIssue(issues: ValidationIssue[], prefix = ''): { field: string; message: string } | null {
-  for (const issue of issues) {
-    const field = prefix ? `${prefix}.${issue.property ?? ''}` : (issue.property ?? '');
-    if (issue.constraints) {
-      const message = Object.values(issue.constraints)[0] ?? 'invalid value';
-      return { field, message };
-    }
-    if (issue.children?.length) {
-      const inner = firstIssue(issue.children, field);
-      if (inner) return inner;
-    }
-  }
-  return null;
-}
-
 /**
  * Maps every error to a clean GraphQL error: service errors keep their code
- * and field, argument validation becomes INVALID_REQUEST with the field,
- * GraphQL's own parse/validation errors keep Apollo's code, and anything
- * else becomes INTERNAL with no internal detail (never a stack trace).
+ * and field (argument validation is a ServiceError too: inputs.ts), GraphQL's
+ * own parse/validation errors keep Apollo's code, and anything else becomes
+ * INTERNAL with no internal detail (never a stack trace).
  */
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -40,15 +19,6 @@ export function formatGraphqlError(formatted: GraphQLFormattedError, error: unkn
       message,
       path: formatted.path,
       extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, http: { status: original.status } },
-    };
-  }
-  const issues = (original as { extensions?: { validationErrors?: ValidationIssue[] } } | null)?.extensions?.validationErrors;
-  if (Array.isArray(issues)) {
-    const first = firstIssue(issues);
-    return {
-      message: first ? `${first.field}: ${first.message}` : 'invalid input',
-      path: formatted.path,
-      extensions: { code: 'INVALID_REQUEST', field: first ? `input.${first.field}` : undefined },
     };
   }
   // Limits reported by our validation rules keep their own code (Apollo files them under GRAPHQL_VALIDATION_FAILED).
