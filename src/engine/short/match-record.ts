@@ -155,7 +155,12 @@ function stepOrders(steps: readonly Step[]): Step[][] {
 }
 
 /** The legal turn a written move makes, or the reason it is not one. */
-function playOf(position: ShortPosition, dice: Dice, steps: readonly Step[], validator: ShortValidator): Result<ShortTurn, RulesError> {
+function playOf(
+  position: ShortPosition,
+  dice: Dice,
+  steps: readonly Step[],
+  validator: ShortValidator,
+): Result<ShortTurn, RulesError> {
   let first: RulesError | null = null;
   for (const order of stepOrders(steps)) {
     const v = validateShortPlay(SHORT_STANDARD, position, dice, order, validator);
@@ -198,32 +203,76 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
   let crawfordSeen = false;
   let finalScore: [number, number] = [0, 0];
   for (const game of record.games) {
-    const where = (moveNumber: number) => ({ game: game.number, move: moveNumber });
     const leaderAt =
       record.length > 0 && (game.score[0] === record.length - 1 || game.score[1] === record.length - 1);
+    // The Crawford game is the first game a player starts one point from the match (CUBE-6), not at double match point.
     const crawford =
       leaderAt &&
       !crawfordSeen &&
       !(game.score[0] === record.length - 1 && game.score[1] === record.length - 1);
     if (leaderAt) crawfordSeen = true;
-    let position: ShortPosition | null = null;
-    let cube: { value: number; owner: MatchPlayer | null } = { value: 1, owner: null };
-    let pendingDouble: MatchPlayer | null = null;
-    let rolledThisGame = false;
-    let ended: { winner: MatchPlayer; points: number; resigned: boolean } | null = null;
-    const decisions: ReplayedDecision[] = [];
-    const actions: RecordedAction[] = [];
-    const state = (
-      onRoll: MatchPlayer,
-      turn: MatchPlayer,
-      dice: Dice | null,
-      offered: boolean,
-    ): GnubgMatchState => ({
+    const replay = new GameReplay(record, game, crawford, validator, solver);
+    for (const action of game.actions) {
+      const problem = replay.act(action);
+      if (problem) return err(problem);
+    }
+    const replayed = replay.finish(game === record.games[record.games.length - 1]);
+    if (!replayed.ok) return replayed;
+    games.push(replayed.value.game);
+    normalizedGames.push(replayed.value.recorded);
+    finalScore = replayed.value.finalScore;
+  }
+  if (record.games.length === 0) return err(matchFileError('the file holds no game'));
+  return ok({ record: { ...record, games: normalizedGames }, games, finalScore });
+}
+
+/** Where an action is in the file: its game and its move number. */
+type ActionAt = { readonly game: number; readonly move: number };
+
+/** How a game ended: who won, how many points (cube included), and whether the loser resigned. */
+interface GameEnd {
+  readonly winner: MatchPlayer;
+  readonly points: number;
+  readonly resigned: boolean;
+}
+
+/** One game of a match, replayed action by action: the position, the cube and the decisions so far. */
+class GameReplay {
+  private position: ShortPosition | null = null;
+  private cube: { value: number; owner: MatchPlayer | null } = { value: 1, owner: null };
+  private pendingDouble: MatchPlayer | null = null;
+  private rolledThisGame = false;
+  private ended: GameEnd | null = null;
+  private readonly decisions: ReplayedDecision[] = [];
+  /** The game's actions as replayed: each move with its canonical steps and hits. */
+  private readonly actions: RecordedAction[] = [];
+
+  constructor(
+    private readonly record: MatchRecord,
+    private readonly game: RecordedGame,
+    private readonly crawford: boolean,
+    private readonly validator: ShortValidator,
+    private readonly solver: ShortStageSolver,
+  ) {}
+
+  private where(moveNumber: number): ActionAt {
+    return { game: this.game.number, move: moveNumber };
+  }
+
+  /** gnubg's match state before a decision. */
+  private state(
+    onRoll: MatchPlayer,
+    turn: MatchPlayer,
+    dice: Dice | null,
+    offered: boolean,
+  ): GnubgMatchState {
+    const { cube, record, game } = this;
+    return {
       cubeValue: cube.value,
       cubeOwner: cube.owner === null ? null : sideOf(cube.owner),
       onRoll: sideOf(onRoll),
       turn: sideOf(turn),
-      crawford,
+      crawford: this.crawford,
       gameState: 'playing',
       doubleOffered: offered,
       resignation: 'none',
@@ -231,171 +280,202 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
       matchLength: record.length,
       score: { white: game.score[0], black: game.score[1] },
       jacoby: record.length === 0 && record.jacoby === true,
-    });
-    const push = (d: Omit<ReplayedDecision, 'game' | 'index' | 'positionId' | 'matchId' | 'cube'>): void => {
-      decisions.push({
-        ...d,
-        game: game.number,
-        index: decisions.length,
-        positionId: makeGnubgPositionId(d.position),
-        matchId: makeMatchId(d.match),
-        cube: { ...cube },
-      });
     };
-    for (const action of game.actions) {
-      const at = where(action.moveNumber);
-      if (ended) return err(matchFileError(`${action.kind} after the game has ended`, at));
-      const side = sideOf(action.player);
-      if (action.kind === 'move') {
-        if (pendingDouble !== null)
-          return err(matchFileError('a move while a double waits for an answer', { ...at, rule: 'CUBE-3' }));
-        position ??= initialShortPosition(side);
-        if (position.turn !== side)
-          return err(matchFileError(`player ${action.player} moves out of turn`, at));
-        const legal = legalShortTurns(SHORT_STANDARD, position, action.dice, solver);
-        if (!legal.ok) return err(matchFileError(legal.error.message, at));
-        const played = playOf(position, action.dice, action.steps, validator);
-        if (!played.ok) {
-          const written = action.steps.map((s) => `${s.from}/${s.to}`).join(' ') || '(no move)';
-          return err(
-            matchFileError(
-              `${action.dice.join('')}: ${written} is not a legal play: ${played.error.message}`,
-              { ...at, ...(played.error.rule ? { rule: played.error.rule } : {}) },
-            ),
-          );
-        }
-        const turn = played.value;
-        push({
-          moveNumber: action.moveNumber,
-          player: action.player,
-          action: 'move',
-          position,
-          match: state(action.player, action.player, action.dice, false),
-          dice: action.dice,
-          turn,
-          legalPlays: legal.value.turns.length,
-          positionIdAfter: makeGnubgPositionId({
-            turn: side === 'white' ? 'black' : 'white',
-            board: flipBoard(turn.board),
-          }),
-        });
-        actions.push({
-          ...action,
-          steps: turn.steps.map((s, i) => ({
-            from: s.from,
-            to: s.to,
-            ...(turn.hits[i] ? { hit: true } : {}),
-          })),
-        });
-        rolledThisGame = true;
-        if (turn.board[MOVER_OFF] === CHECKERS) {
-          ended = { winner: action.player, points: gamePoints(turn.board) * cube.value, resigned: false };
-          if (record.length === 0 && record.jacoby && cube.owner === null)
-            ended = { ...ended, points: cube.value };
-        }
-        position = turn.position;
-        continue;
-      }
-      if (action.kind === 'double') {
-        if (pendingDouble !== null)
-          return err(
-            matchFileError('a double while a double waits for an answer', { ...at, rule: 'CUBE-3' }),
-          );
-        if (!rolledThisGame && !position)
-          return err(matchFileError('a double before the opening roll', { ...at, rule: 'CUBE-2' }));
-        position ??= initialShortPosition(side);
-        if (position.turn !== side)
-          return err(
-            matchFileError(`player ${action.player} doubles out of turn`, { ...at, rule: 'CUBE-2' }),
-          );
-        if (cube.owner !== null && cube.owner !== action.player)
-          return err(
-            matchFileError(`player ${action.player} doubles without access to the cube`, {
-              ...at,
-              rule: 'CUBE-2',
-            }),
-          );
-        if (crawford) return err(matchFileError('a double in the Crawford game', { ...at, rule: 'CUBE-6' }));
-        push({
-          moveNumber: action.moveNumber,
-          player: action.player,
-          action: 'double',
-          position,
-          match: state(action.player, action.player, null, false),
-        });
-        pendingDouble = action.player;
-        actions.push(action);
-        continue;
-      }
-      // take or drop
-      if (pendingDouble === null || pendingDouble === action.player || !position) {
-        return err(
-          matchFileError(`${action.kind === 'take' ? 'a take' : 'a drop'} with no double to answer`, {
-            ...at,
-            rule: 'CUBE-3',
-          }),
-        );
-      }
-      const doubler = pendingDouble;
-      push({
-        moveNumber: action.moveNumber,
-        player: action.player,
-        action: action.kind,
-        position,
-        match: state(doubler, action.player, null, true),
-      });
-      actions.push(action);
-      pendingDouble = null;
-      if (action.kind === 'take') cube = { value: cube.value * 2, owner: action.player };
-      else ended = { winner: doubler, points: cube.value, resigned: false };
+  }
+
+  private push(d: Omit<ReplayedDecision, 'game' | 'index' | 'positionId' | 'matchId' | 'cube'>): void {
+    this.decisions.push({
+      ...d,
+      game: this.game.number,
+      index: this.decisions.length,
+      positionId: makeGnubgPositionId(d.position),
+      matchId: makeMatchId(d.match),
+      cube: { ...this.cube },
+    });
+  }
+
+  /** Replays one action; the first problem with it, or null. */
+  act(action: RecordedAction): MatchFileError | null {
+    const at = this.where(action.moveNumber);
+    if (this.ended) return matchFileError(`${action.kind} after the game has ended`, at);
+    if (action.kind === 'move') return this.move(action, at);
+    if (action.kind === 'double') return this.double(action, at);
+    return this.answer(action, at);
+  }
+
+  /** A move: in turn, with no double waiting, a legal play of its dice (ALG-*, MAX-*). */
+  private move(action: Extract<RecordedAction, { kind: 'move' }>, at: ActionAt): MatchFileError | null {
+    if (this.pendingDouble !== null)
+      return matchFileError('a move while a double waits for an answer', { ...at, rule: 'CUBE-3' });
+    const side = sideOf(action.player);
+    const position = (this.position ??= initialShortPosition(side));
+    if (position.turn !== side) return matchFileError(`player ${action.player} moves out of turn`, at);
+    const legal = legalShortTurns(SHORT_STANDARD, position, action.dice, this.solver);
+    if (!legal.ok) return matchFileError(legal.error.message, at);
+    const played = playOf(position, action.dice, action.steps, this.validator);
+    if (!played.ok) {
+      const written = action.steps.map((s) => `${s.from}/${s.to}`).join(' ') || '(no move)';
+      return matchFileError(
+        `${action.dice.join('')}: ${written} is not a legal play: ${played.error.message}`,
+        {
+          ...at,
+          ...(played.error.rule ? { rule: played.error.rule } : {}),
+        },
+      );
     }
+    const turn = played.value;
+    this.push({
+      moveNumber: action.moveNumber,
+      player: action.player,
+      action: 'move',
+      position,
+      match: this.state(action.player, action.player, action.dice, false),
+      dice: action.dice,
+      turn,
+      legalPlays: legal.value.turns.length,
+      positionIdAfter: makeGnubgPositionId({
+        turn: side === 'white' ? 'black' : 'white',
+        board: flipBoard(turn.board),
+      }),
+    });
+    this.actions.push({
+      ...action,
+      steps: turn.steps.map((s, i) => ({ from: s.from, to: s.to, ...(turn.hits[i] ? { hit: true } : {}) })),
+    });
+    this.rolledThisGame = true;
+    if (turn.board[MOVER_OFF] === CHECKERS) {
+      const cube = this.cube;
+      this.ended = { winner: action.player, points: gamePoints(turn.board) * cube.value, resigned: false };
+      // Jacoby (CUBE-5): in a money game, a gammon or backgammon counts single while the cube was never turned.
+      if (this.record.length === 0 && this.record.jacoby && cube.owner === null)
+        this.ended = { ...this.ended, points: cube.value };
+    }
+    this.position = turn.position;
+    return null;
+  }
+
+  /** A double: before the roll, in turn, with access to the cube, never in the Crawford game (CUBE-2, CUBE-3, CUBE-6). */
+  private double(action: Extract<RecordedAction, { kind: 'double' }>, at: ActionAt): MatchFileError | null {
+    if (this.pendingDouble !== null)
+      return matchFileError('a double while a double waits for an answer', { ...at, rule: 'CUBE-3' });
+    if (!this.rolledThisGame && !this.position)
+      return matchFileError('a double before the opening roll', { ...at, rule: 'CUBE-2' });
+    const side = sideOf(action.player);
+    const position = (this.position ??= initialShortPosition(side));
+    if (position.turn !== side)
+      return matchFileError(`player ${action.player} doubles out of turn`, { ...at, rule: 'CUBE-2' });
+    if (this.cube.owner !== null && this.cube.owner !== action.player)
+      return matchFileError(`player ${action.player} doubles without access to the cube`, {
+        ...at,
+        rule: 'CUBE-2',
+      });
+    if (this.crawford) return matchFileError('a double in the Crawford game', { ...at, rule: 'CUBE-6' });
+    this.push({
+      moveNumber: action.moveNumber,
+      player: action.player,
+      action: 'double',
+      position,
+      match: this.state(action.player, action.player, null, false),
+    });
+    this.pendingDouble = action.player;
+    this.actions.push(action);
+    return null;
+  }
+
+  /** A take or drop: by the opponent of a waiting double (CUBE-3); a take turns the cube to him, a drop ends the game. */
+  private answer(
+    action: Extract<RecordedAction, { kind: 'take' | 'drop' }>,
+    at: ActionAt,
+  ): MatchFileError | null {
+    const position = this.position;
+    if (this.pendingDouble === null || this.pendingDouble === action.player || !position) {
+      return matchFileError(`${action.kind === 'take' ? 'a take' : 'a drop'} with no double to answer`, {
+        ...at,
+        rule: 'CUBE-3',
+      });
+    }
+    const doubler = this.pendingDouble;
+    this.push({
+      moveNumber: action.moveNumber,
+      player: action.player,
+      action: action.kind,
+      position,
+      match: this.state(doubler, action.player, null, true),
+    });
+    this.actions.push(action);
+    this.pendingDouble = null;
+    if (action.kind === 'take') this.cube = { value: this.cube.value * 2, owner: action.player };
+    else this.ended = { winner: doubler, points: this.cube.value, resigned: false };
+    return null;
+  }
+
+  /**
+   * The game as replayed, checked against the result the file writes; the
+   * last game of a match still being played (a session's) may have none.
+   */
+  finish(
+    lastGame: boolean,
+  ): Result<{ game: ReplayedGame; recorded: RecordedGame; finalScore: [number, number] }, MatchFileError> {
+    const { game, crawford, decisions, actions } = this;
     const last = game.actions.length > 0 ? game.actions[game.actions.length - 1].moveNumber : 0;
     const written = game.result;
-    if (!ended && !written && game === record.games[record.games.length - 1]) {
+    if (!this.ended && !written && lastGame) {
       // The last game of a match still being played (a session's): no result yet.
-      games.push({ number: game.number, score: game.score, crawford, winner: null, points: 0, resigned: false, decisions });
-      normalizedGames.push({ number: game.number, score: game.score, actions, result: null });
-      finalScore = [game.score[0], game.score[1]];
-      continue;
+      return ok({
+        game: {
+          number: game.number,
+          score: game.score,
+          crawford,
+          winner: null,
+          points: 0,
+          resigned: false,
+          decisions,
+        },
+        recorded: { number: game.number, score: game.score, actions, result: null },
+        finalScore: [game.score[0], game.score[1]],
+      });
     }
-    if (pendingDouble !== null)
-      return err(matchFileError('the game ends with a double not answered', where(last)));
+    if (this.pendingDouble !== null)
+      return err(matchFileError('the game ends with a double not answered', this.where(last)));
+    const ended = this.endOf(written, last);
+    if (!ended.ok) return ended;
+    const { winner, points, resigned } = ended.value;
+    const score: [number, number] = [game.score[0], game.score[1]];
+    score[winner] += points;
+    return ok({
+      game: { number: game.number, score: game.score, crawford, winner, points, resigned, decisions },
+      recorded: {
+        number: game.number,
+        score: game.score,
+        actions,
+        result: { winner, points, ...(resigned ? { resigned: true } : {}) },
+      },
+      finalScore: score,
+    });
+  }
+
+  /** How the game ended: as played, or, when play did not end it, as the file writes (a resignation). */
+  private endOf(written: RecordedResult | null, last: number): Result<GameEnd, MatchFileError> {
+    const ended = this.ended;
     if (!ended) {
       if (!written)
-        return err(matchFileError('the game has no result (no "Wins" line) and is not over', where(last)));
-      ended = { winner: written.winner, points: written.points, resigned: true };
-    } else if (written && written.winner !== ended.winner) {
+        return err(
+          matchFileError('the game has no result (no "Wins" line) and is not over', this.where(last)),
+        );
+      return ok({ winner: written.winner, points: written.points, resigned: true });
+    }
+    if (written && written.winner !== ended.winner) {
       return err(
         matchFileError(
           `the file says player ${written.winner} wins, but player ${ended.winner} won the game`,
-          where(last),
+          this.where(last),
         ),
       );
-    } else if (written) {
-      // The file's points stand (a money game's Jacoby setting is not in a .mat file).
-      ended = { ...ended, points: written.points };
     }
-    const score: [number, number] = [game.score[0], game.score[1]];
-    score[ended.winner] += ended.points;
-    finalScore = score;
-    games.push({
-      number: game.number,
-      score: game.score,
-      crawford,
-      winner: ended.winner,
-      points: ended.points,
-      resigned: ended.resigned,
-      decisions,
-    });
-    normalizedGames.push({
-      number: game.number,
-      score: game.score,
-      actions,
-      result: { winner: ended.winner, points: ended.points, ...(ended.resigned ? { resigned: true } : {}) },
-    });
+    // The file's points stand (a money game's Jacoby setting is not in a .mat file).
+    if (written) return ok({ ...ended, points: written.points });
+    return ok(ended);
   }
-  if (record.games.length === 0) return err(matchFileError('the file holds no game'));
-  return ok({ record: { ...record, games: normalizedGames }, games, finalScore });
 }
 
 /** The side of a match player (player 0 is white). */

@@ -210,134 +210,174 @@ async function analyseSteps(
   hooks: AnalysisHooks,
   caller: AnalysisCaller,
 ): Promise<MatchReport> {
-  const names = playerNames(match);
-  const tallies: [Tally, Tally] = [emptyTally(), emptyTally()];
+  const judge = new ShortJudge(match, plies, analysis, caller);
   const games = new Map<number, DecisionReport[]>(match.games.map((g) => [g.number, []]));
   let done = 0;
-  let lastDouble: CubeDecisionView | null = null;
   const progress = (): void => hooks.progress(done, total);
   const checkAborted = (): void => {
     if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the match analysis was cancelled');
   };
-  const base = (d: ReplayedDecision, kind: 'move' | 'cube') => ({
-    kind,
-    player: names[d.player],
-    moveNumber: d.moveNumber,
-    dice: d.dice ? ([d.dice[0], d.dice[1]] as const) : null,
-    positionId: d.positionId,
-    matchId: d.matchId,
-    game: d.game,
-    index: d.index,
-  });
-  const cubeEntry = (
-    d: ReplayedDecision,
-    tally: Tally,
-    action: CubeJudgementAction,
-    cube: CubeDecisionView,
-  ) => ({
-    ...base(d, 'cube'),
-    ...cubeReport(tally, action, cube),
-  });
-
-  const evaluateCube = async (d: ReplayedDecision): Promise<CubeDecisionView> => {
-    return cubeDecisionOf(valueOf(await analysis.evaluate(cubeRequest(d, match, d.player, plies), caller)));
-  };
-
   for (const step of steps) {
     checkAborted();
     const d = step.decision;
-    const tally = tallies[d.player];
     const list = games.get(d.game) as DecisionReport[];
     if (d.action === 'move') {
       const situation = situationOf(d, match, d.player);
       if (step.cubeBeforeRoll) {
-        list.push({
-          ...cubeEntry(d, tally, 'no-double', await evaluateCube(d)),
-          dice: null,
-          matchId: makeMatchId({ ...d.match, dice: null }),
-        });
+        // The cube decision before the roll is an entry of its own, counted and cancellable on its own.
+        list.push(await judge.noDouble(d));
         done++;
         progress();
         checkAborted();
       }
-      const turn = d.turn;
-      if (!turn || !d.dice) throw new Error('a replayed move without its turn');
-      const playedText = makeGnubgNotation(turn.steps, turn.hits);
-      tally.moves++;
-      let report: DecisionReport;
-      if ((d.legalPlays ?? 1) > 1) {
-        const ranked: BestMovesView = valueOf(await analysis.bestMoves(bestRequest(d, plies), caller));
-        const j = judgePlay(
-          ranked.turns,
-          (t) => playEquity(t.probabilities, situation),
-          d.positionIdAfter ?? '',
-        );
-        report = {
-          ...base(d, 'move'),
-          played: playedText,
-          best: j.best.notation,
-          equityLoss: round(j.loss),
-          unforced: true,
-          skill: tallyPlay(tally, j.loss),
-          playedPositionIdAfter: d.positionIdAfter,
-          bestPositionIdAfter: j.best.positionId,
-          bestEquity: round(j.bestEquity),
-          cubelessBestPositionIdAfter: ranked.turns[0]?.positionId,
-          playedEquity: round(j.playedEquity),
-          playedRank: j.playedRank,
-          legalPlays: d.legalPlays,
-          plies: ranked.evaluator.plies,
-        };
-      } else {
-        report = {
-          ...base(d, 'move'),
-          played: playedText,
-          best: playedText,
-          equityLoss: 0,
-          unforced: false,
-          skill: null,
-          playedPositionIdAfter: d.positionIdAfter,
-          legalPlays: d.legalPlays,
-        };
-      }
-      // The opening roll of a game is never a double (SH-START-1).
-      const opening =
-        d.index === 0 || step.game.decisions.slice(0, d.index).every((x) => x.action !== 'move');
-      const luck = await luckOver(rollsOf(opening), d.dice, async (dice) => {
-        const ranked = valueOf(await analysis.bestMoves(bestRequest(d, 0, dice, 1), caller));
-        const top = ranked.turns[0];
-        return top ? playEquity(top.probabilities, situation) : 0;
-      });
-      tally.luck += luck;
-      list.push({ ...report, luck: round(luck) });
-    } else if (d.action === 'double') {
-      lastDouble = await evaluateCube(d);
-      list.push(cubeEntry(d, tally, 'double', lastDouble));
+      list.push(await judge.play(step, situation));
     } else {
-      if (!lastDouble) throw new Error('a take or drop with no double before it');
-      list.push(cubeEntry(d, tally, d.action, lastDouble));
+      list.push(await judge.answerOrDouble(d, d.action));
     }
     done++;
     progress();
   }
-  return {
-    players: { [names[0]]: playerReport(tallies[0]), [names[1]]: playerReport(tallies[1]) },
-    games: match.games.map((g) => ({
-      number: g.number,
-      score: g.score,
-      crawford: g.crawford,
-      winner: g.winner === null ? null : names[g.winner],
-      points: g.points,
-      resigned: g.resigned,
-      decisions: games.get(g.number) ?? [],
-    })),
-    matchLength: match.record.length,
-    finalScore: match.finalScore,
-    plies,
-    evaluator: analysis.kind,
-    units:
-      match.record.length === 0
-        ? 'money equity per unit of the cube'
-        : 'EMG (match winning chances rescaled to a single game at the cube)',
-  };
+  return judge.report(games);
+}
+
+/** Judges a match's decisions in order, tallying each player's (a take or drop is judged by the double before it). */
+class ShortJudge {
+  private readonly names: [string, string];
+  private readonly tallies: [Tally, Tally] = [emptyTally(), emptyTally()];
+  private lastDouble: CubeDecisionView | null = null;
+
+  constructor(
+    private readonly match: ReplayedMatch,
+    private readonly plies: number,
+    private readonly analysis: AnalysisService,
+    private readonly caller: AnalysisCaller,
+  ) {
+    this.names = playerNames(match);
+  }
+
+  private base(d: ReplayedDecision, kind: 'move' | 'cube') {
+    return {
+      kind,
+      player: this.names[d.player],
+      moveNumber: d.moveNumber,
+      dice: d.dice ? ([d.dice[0], d.dice[1]] as const) : null,
+      positionId: d.positionId,
+      matchId: d.matchId,
+      game: d.game,
+      index: d.index,
+    };
+  }
+
+  private cubeEntry(d: ReplayedDecision, action: CubeJudgementAction, cube: CubeDecisionView) {
+    return {
+      ...this.base(d, 'cube'),
+      ...cubeReport(this.tallies[d.player], action, cube),
+    };
+  }
+
+  private async evaluateCube(d: ReplayedDecision): Promise<CubeDecisionView> {
+    const request = cubeRequest(d, this.match, d.player, this.plies);
+    return cubeDecisionOf(valueOf(await this.analysis.evaluate(request, this.caller)));
+  }
+
+  /** The mover's choice not to double before his roll: judged without the dice he then rolled. */
+  async noDouble(d: ReplayedDecision): Promise<DecisionReport> {
+    return {
+      ...this.cubeEntry(d, 'no-double', await this.evaluateCube(d)),
+      dice: null,
+      matchId: makeMatchId({ ...d.match, dice: null }),
+    };
+  }
+
+  /** A double, valued on its own; a take or drop, by the double it answers. */
+  async answerOrDouble(d: ReplayedDecision, action: 'double' | 'take' | 'drop'): Promise<DecisionReport> {
+    if (action === 'double') {
+      this.lastDouble = await this.evaluateCube(d);
+      return this.cubeEntry(d, 'double', this.lastDouble);
+    }
+    if (!this.lastDouble) throw new Error('a take or drop with no double before it');
+    return this.cubeEntry(d, action, this.lastDouble);
+  }
+
+  /** A chequer play: ranked when it had a choice, forced otherwise; then the luck of its roll. */
+  async play(step: Step, situation: Situation): Promise<DecisionReport> {
+    const d = step.decision;
+    const tally = this.tallies[d.player];
+    const turn = d.turn;
+    if (!turn || !d.dice) throw new Error('a replayed move without its turn');
+    const playedText = makeGnubgNotation(turn.steps, turn.hits);
+    tally.moves++;
+    let report: DecisionReport;
+    if ((d.legalPlays ?? 1) > 1) {
+      const ranked: BestMovesView = valueOf(
+        await this.analysis.bestMoves(bestRequest(d, this.plies), this.caller),
+      );
+      const j = judgePlay(
+        ranked.turns,
+        (t) => playEquity(t.probabilities, situation),
+        d.positionIdAfter ?? '',
+      );
+      report = {
+        ...this.base(d, 'move'),
+        played: playedText,
+        best: j.best.notation,
+        equityLoss: round(j.loss),
+        unforced: true,
+        skill: tallyPlay(tally, j.loss),
+        playedPositionIdAfter: d.positionIdAfter,
+        bestPositionIdAfter: j.best.positionId,
+        bestEquity: round(j.bestEquity),
+        cubelessBestPositionIdAfter: ranked.turns[0]?.positionId,
+        playedEquity: round(j.playedEquity),
+        playedRank: j.playedRank,
+        legalPlays: d.legalPlays,
+        plies: ranked.evaluator.plies,
+      };
+    } else {
+      report = {
+        ...this.base(d, 'move'),
+        played: playedText,
+        best: playedText,
+        equityLoss: 0,
+        unforced: false,
+        skill: null,
+        playedPositionIdAfter: d.positionIdAfter,
+        legalPlays: d.legalPlays,
+      };
+    }
+    // The opening roll of a game is never a double (SH-START-1).
+    const opening = d.index === 0 || step.game.decisions.slice(0, d.index).every((x) => x.action !== 'move');
+    const luck = await luckOver(rollsOf(opening), d.dice, async (dice) => {
+      const ranked = valueOf(await this.analysis.bestMoves(bestRequest(d, 0, dice, 1), this.caller));
+      const top = ranked.turns[0];
+      return top ? playEquity(top.probabilities, situation) : 0;
+    });
+    tally.luck += luck;
+    return { ...report, luck: round(luck) };
+  }
+
+  /** The match report: each player's tally and each game's decisions. */
+  report(games: ReadonlyMap<number, DecisionReport[]>): MatchReport {
+    const { match, names, tallies } = this;
+    return {
+      players: { [names[0]]: playerReport(tallies[0]), [names[1]]: playerReport(tallies[1]) },
+      games: match.games.map((g) => ({
+        number: g.number,
+        score: g.score,
+        crawford: g.crawford,
+        winner: g.winner === null ? null : names[g.winner],
+        points: g.points,
+        resigned: g.resigned,
+        decisions: games.get(g.number) ?? [],
+      })),
+      matchLength: match.record.length,
+      finalScore: match.finalScore,
+      plies: this.plies,
+      evaluator: this.analysis.kind,
+      units:
+        match.record.length === 0
+          ? 'money equity per unit of the cube'
+          : 'EMG (match winning chances rescaled to a single game at the cube)',
+    };
+  }
 }

@@ -120,127 +120,31 @@ interface Snapshot {
   readonly stage: string | null;
 }
 
+/** What the reader carries from one replayed action to the next. */
+interface ReadState {
+  readonly entries: Entry[];
+  /** The flow just before the action being read. */
+  snapshot: Snapshot | null;
+  /** The last action was a roll: the next play plays rolled dice, not the roll-off's (LN-START-2). */
+  rolled: boolean;
+}
+
+/** What every decision of one action shares. */
+type EntryBase = Pick<Entry, 'game' | 'moveNumber' | 'seat' | 'positionId' | 'cube' | 'match'>;
+
 /** Replays a long-family file and reads its decisions off the flow. */
 function readLongMatch(text: string): LongMatch {
-  const entries: Entry[] = [];
-  let snapshot: Snapshot | null = null;
-  let rolled = false;
+  const state: ReadState = { entries: [], snapshot: null, rolled: false };
   // What the flow played with, as the replay saw it (set at the file's first action).
   const seen: { cubeConfig: CubeConfig | null; rules: unknown } = { cubeConfig: null, rules: null };
-  const stageOf = (
-    w: Working<unknown, unknown>,
-    positionId: string,
-    dice: Dice | null,
-    lastRoll: boolean,
-  ) => {
-    const parsed = parseLongPositionId(positionId);
-    if (!parsed.ok) return { stage: null, legalPlays: 1 };
-    const legal = w.family.legal(w.rules, parsed.value, dice ?? undefined, { lastRoll });
-    return legal.ok
-      ? { stage: legal.value.stage.origin, legalPlays: legal.value.turns.length }
-      : { stage: null, legalPlays: 1 };
-  };
   const replay = replayLongMatch(text, {
     before(action: LongReplayAction, w: Working<unknown, unknown>) {
       seen.cubeConfig = w.record.cubeConfig;
       seen.rules = w.rules;
-      const game = w.record.game;
-      const positionId = w.family.positionId(w.state);
-      const mayDouble = action.input.type === 'roll' && allowedActions(w)[action.seat].includes('double');
-      const stage =
-        action.input.type === 'play'
-          ? stageOf(w, positionId, game.dice, game.lastRoll)
-          : { stage: null, legalPlays: 1 };
-      snapshot = {
-        positionId,
-        dice: game.dice,
-        cube: game.cube,
-        match: w.record.match,
-        lastRoll: game.lastRoll,
-        mayDouble,
-        events: w.events.length,
-        ...stage,
-      };
+      state.snapshot = snapshotOf(action, w);
     },
     after(action: LongReplayAction, w: Working<unknown, unknown>) {
-      const s = snapshot as Snapshot | null;
-      if (!s) return;
-      const fresh: HistoryEvent[] = w.events.slice(s.events);
-      const base = {
-        game: action.game,
-        moveNumber: action.line ?? 0,
-        seat: action.seat,
-        positionId: s.positionId,
-        cube: s.cube,
-        match: s.match,
-      };
-      const cubeEntry = (kind: EntryKind): Entry => ({
-        ...base,
-        kind,
-        dice: null,
-        roll: null,
-        stage: null,
-        played: null,
-        legalPlays: 0,
-        lastRoll: false,
-      });
-      let previous = s.positionId;
-      let dice: Dice | null = null;
-      switch (action.input.type) {
-        case 'roll':
-          if (s.mayDouble && cubeLive(action.seat, s.cube, s.match)) entries.push(cubeEntry('no-double'));
-          rolled = true;
-          break;
-        case 'play': {
-          const play = fresh.find((e) => e.type === 'play');
-          if (play && play.positionId) {
-            entries.push({
-              ...base,
-              kind: 'play',
-              dice: s.dice,
-              roll: s.dice ? (rolled ? 'roll' : 'roll-off') : null,
-              stage: s.lastRoll ? 'last-roll' : s.stage,
-              played: { notation: play.notation ?? '', positionIdAfter: play.positionId },
-              legalPlays: s.legalPlays,
-              lastRoll: s.lastRoll,
-            });
-            previous = play.positionId;
-          }
-          rolled = false;
-          break;
-        }
-        case 'double':
-        case 'take':
-        case 'drop':
-        case 'beaver':
-        case 'raccoon':
-          entries.push(cubeEntry(action.input.type));
-          break;
-        default:
-          rolled = false;
-          break;
-      }
-      // Stages the flow forfeited itself (nothing to play, ALG-8, MAX-5), after a roll or a play.
-      for (const e of fresh) {
-        if (e.type === 'roll') dice = e.dice ? [e.dice[0], e.dice[1]] : null;
-        if (e.type !== 'no-play' || !e.positionId) continue;
-        const seat = e.seat ?? action.seat;
-        const forfeited = e.dice ? ([e.dice[0], e.dice[1]] as Dice) : null;
-        entries.push({
-          ...base,
-          kind: 'play',
-          seat,
-          positionId: previous,
-          dice: forfeited,
-          roll: forfeited && dice ? 'roll' : null,
-          stage: s.lastRoll ? 'last-roll' : stageOf(w, previous, forfeited, s.lastRoll).stage,
-          played: null,
-          legalPlays: 1,
-          lastRoll: s.lastRoll,
-        });
-        previous = e.positionId;
-        rolled = false;
-      }
+      readAction(state, action, w);
     },
   });
   const cubeConfig = seen.cubeConfig;
@@ -255,7 +159,7 @@ function readLongMatch(text: string): LongMatch {
     length: log.length,
     players:
       log.players[0] === log.players[1] ? [`${log.players[0]} (0)`, `${log.players[1]} (1)`] : log.players,
-    entries,
+    entries: state.entries,
     games: log.games.map((g) => {
       const result = g.events.find((e) => e.kind === 'wins');
       return {
@@ -267,6 +171,149 @@ function readLongMatch(text: string): LongMatch {
       };
     }),
   };
+}
+
+/** The stage a play would play and how many legal plays it has (one when the position or dice do not parse). */
+function stageOf(
+  w: Working<unknown, unknown>,
+  positionId: string,
+  dice: Dice | null,
+  lastRoll: boolean,
+): { stage: string | null; legalPlays: number } {
+  const parsed = parseLongPositionId(positionId);
+  if (!parsed.ok) return { stage: null, legalPlays: 1 };
+  const legal = w.family.legal(w.rules, parsed.value, dice ?? undefined, { lastRoll });
+  return legal.ok
+    ? { stage: legal.value.stage.origin, legalPlays: legal.value.turns.length }
+    : { stage: null, legalPlays: 1 };
+}
+
+/** The flow before an action: what its decision is judged from. */
+function snapshotOf(action: LongReplayAction, w: Working<unknown, unknown>): Snapshot {
+  const game = w.record.game;
+  const positionId = w.family.positionId(w.state);
+  // Only before a roll may the player double (the flow's own CUBE-2 / CUBE-6 check).
+  const mayDouble = action.input.type === 'roll' && allowedActions(w)[action.seat].includes('double');
+  const stage =
+    action.input.type === 'play'
+      ? stageOf(w, positionId, game.dice, game.lastRoll)
+      : { stage: null, legalPlays: 1 };
+  return {
+    positionId,
+    dice: game.dice,
+    cube: game.cube,
+    match: w.record.match,
+    lastRoll: game.lastRoll,
+    mayDouble,
+    events: w.events.length,
+    ...stage,
+  };
+}
+
+/** Reads the decisions of one replayed action: the action's own, then the stages the flow forfeited after it. */
+function readAction(state: ReadState, action: LongReplayAction, w: Working<unknown, unknown>): void {
+  const s = state.snapshot;
+  if (!s) return;
+  const fresh: HistoryEvent[] = w.events.slice(s.events);
+  const base: EntryBase = {
+    game: action.game,
+    moveNumber: action.line ?? 0,
+    seat: action.seat,
+    positionId: s.positionId,
+    cube: s.cube,
+    match: s.match,
+  };
+  const previous = readDecision(state, action, s, base, fresh);
+  readForfeits(state, action, w, s, base, fresh, previous);
+}
+
+/** A cube decision: no dice, no play. */
+function cubeEntryOf(base: EntryBase, kind: EntryKind): Entry {
+  return { ...base, kind, dice: null, roll: null, stage: null, played: null, legalPlays: 0, lastRoll: false };
+}
+
+/**
+ * Reads the action's own decision; returns the position after it (before
+ * any stage the flow then forfeited).
+ */
+function readDecision(
+  state: ReadState,
+  action: LongReplayAction,
+  s: Snapshot,
+  base: EntryBase,
+  fresh: readonly HistoryEvent[],
+): string {
+  let previous = s.positionId;
+  switch (action.input.type) {
+    case 'roll':
+      // Rolling where one could double is a no-double decision, when the cube still matters.
+      if (s.mayDouble && cubeLive(action.seat, s.cube, s.match))
+        state.entries.push(cubeEntryOf(base, 'no-double'));
+      state.rolled = true;
+      break;
+    case 'play': {
+      const play = fresh.find((e) => e.type === 'play');
+      if (play && play.positionId) {
+        state.entries.push({
+          ...base,
+          kind: 'play',
+          dice: s.dice,
+          roll: s.dice ? (state.rolled ? 'roll' : 'roll-off') : null,
+          stage: s.lastRoll ? 'last-roll' : s.stage,
+          played: { notation: play.notation ?? '', positionIdAfter: play.positionId },
+          legalPlays: s.legalPlays,
+          lastRoll: s.lastRoll,
+        });
+        previous = play.positionId;
+      }
+      state.rolled = false;
+      break;
+    }
+    case 'double':
+    case 'take':
+    case 'drop':
+    case 'beaver':
+    case 'raccoon':
+      state.entries.push(cubeEntryOf(base, action.input.type));
+      break;
+    default:
+      state.rolled = false;
+      break;
+  }
+  return previous;
+}
+
+/** Stages the flow forfeited itself (nothing to play, ALG-8, MAX-5), after a roll or a play: each a forced play. */
+function readForfeits(
+  state: ReadState,
+  action: LongReplayAction,
+  w: Working<unknown, unknown>,
+  s: Snapshot,
+  base: EntryBase,
+  fresh: readonly HistoryEvent[],
+  previous: string,
+): void {
+  let dice: Dice | null = null;
+  for (const e of fresh) {
+    if (e.type === 'roll') dice = e.dice ? [e.dice[0], e.dice[1]] : null;
+    if (e.type !== 'no-play' || !e.positionId) continue;
+    const seat = e.seat ?? action.seat;
+    const forfeited = e.dice ? ([e.dice[0], e.dice[1]] as Dice) : null;
+    state.entries.push({
+      ...base,
+      kind: 'play',
+      seat,
+      positionId: previous,
+      dice: forfeited,
+      roll: forfeited && dice ? 'roll' : null,
+      stage: s.lastRoll ? 'last-roll' : stageOf(w, previous, forfeited, s.lastRoll).stage,
+      played: null,
+      legalPlays: 1,
+      lastRoll: s.lastRoll,
+    });
+    previous = e.positionId;
+    state.rolled = false;
+  }
 }
 
 /** A cube that still matters (gnubg analyses only those): in a match, more than its value still to win. */
@@ -379,57 +426,76 @@ async function analyseLongMatch(
   hooks: AnalysisHooks,
   caller: AnalysisCaller,
 ): Promise<MatchReport> {
-  const names: Record<Side, string> = { white: match.players[0], black: match.players[1] };
-  const tallies: Record<Side, Tally> = { white: emptyTally(), black: emptyTally() };
+  const judge = new LongJudge(match, requests, analysis, caller);
   const games = new Map<number, DecisionReport[]>(match.games.map((g) => [g.number, []]));
   const total = match.entries.length;
-  const values = match.values;
   let done = 0;
-  let lastDouble: CubeDecisionView | null = null;
+  for (const e of match.entries) {
+    if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the match analysis was cancelled');
+    const list = games.get(e.game) as DecisionReport[];
+    if (e.kind === 'play') list.push(await judge.play(e));
+    else list.push(await judge.cube(e));
+    done++;
+    hooks.progress(done, total);
+  }
+  return judge.report(games);
+}
+
+/** Judges a match's decisions in order, tallying each player's (a take is judged by the double before it). */
+class LongJudge {
+  private readonly names: Record<Side, string>;
+  private readonly tallies: Record<Side, Tally> = { white: emptyTally(), black: emptyTally() };
+  private lastDouble: CubeDecisionView | null = null;
+
+  constructor(
+    private readonly match: LongMatch,
+    private readonly requests: LongRequests,
+    private readonly analysis: AnalysisService,
+    private readonly caller: AnalysisCaller,
+  ) {
+    this.names = { white: match.players[0], black: match.players[1] };
+  }
 
   /** The mover's equity after a play, in single games (module comment). */
-  const equityAfter = (t: RankedTurnView, e: Entry): number => {
-    const s = situationOf(e, match.cubeConfig);
+  private equityAfter(t: RankedTurnView, e: Entry): number {
+    const values = this.match.values;
+    const s = situationOf(e, this.match.cubeConfig);
     if (!s) return cubelessEquity(t.probabilities, values) / values.single;
     const scale = s.kind === 'money' ? values.single : 1;
     if (t.next.actor === e.seat && t.next.kind !== 'gameOver')
       return ownEquity(t.probabilities, s, t.next.kind === 'roll', values) / scale;
     return playEquity(t.probabilities, s, values) / scale;
-  };
-  const evaluateCube = async (e: Entry): Promise<CubeDecisionView> => {
-    return cubeDecisionOf(valueOf(await analysis.evaluate(requests.cube(e), caller)));
-  };
-  const base = (e: Entry, kind: 'move' | 'cube') => ({
-    kind,
-    player: names[e.seat],
-    moveNumber: e.moveNumber,
-    dice: e.dice ? ([e.dice[0], e.dice[1]] as const) : null,
-    positionId: e.positionId,
-    // The long family has no gnubg Match ID: the cube and the score are given as they are.
-    matchId: null,
-    game: e.game,
-    situation: {
-      cube: e.cube ? { value: e.cube.value, owner: e.cube.owner } : null,
-      score: e.match ? { white: e.match.score.white, black: e.match.score.black } : null,
-      length: match.length,
-    },
-  });
-
-  for (const e of match.entries) {
-    if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the match analysis was cancelled');
-    const list = games.get(e.game) as DecisionReport[];
-    if (e.kind === 'play') list.push(await playEntry(e));
-    else list.push(await cubeEntry(e));
-    done++;
-    hooks.progress(done, total);
   }
 
-  async function playEntry(e: Entry): Promise<DecisionReport> {
-    const tally = tallies[e.seat];
+  private async evaluateCube(e: Entry): Promise<CubeDecisionView> {
+    return cubeDecisionOf(valueOf(await this.analysis.evaluate(this.requests.cube(e), this.caller)));
+  }
+
+  private base(e: Entry, kind: 'move' | 'cube') {
+    return {
+      kind,
+      player: this.names[e.seat],
+      moveNumber: e.moveNumber,
+      dice: e.dice ? ([e.dice[0], e.dice[1]] as const) : null,
+      positionId: e.positionId,
+      // The long family has no gnubg Match ID: the cube and the score are given as they are.
+      matchId: null,
+      game: e.game,
+      situation: {
+        cube: e.cube ? { value: e.cube.value, owner: e.cube.owner } : null,
+        score: e.match ? { white: e.match.score.white, black: e.match.score.black } : null,
+        length: this.match.length,
+      },
+    };
+  }
+
+  /** A play: ranked when judged, forced otherwise; then the luck of its roll. */
+  async play(e: Entry): Promise<DecisionReport> {
+    const tally = this.tallies[e.seat];
     tally.moves++;
     const played = e.played ? e.played.notation : 'no play';
     const common = {
-      ...base(e, 'move'),
+      ...this.base(e, 'move'),
       stage: e.stage,
       legalPlays: e.legalPlays,
       lastRoll: e.lastRoll,
@@ -437,8 +503,10 @@ async function analyseLongMatch(
     };
     let report: DecisionReport;
     if (judged(e) && e.played) {
-      const ranked: BestMovesView = valueOf(await analysis.bestMoves(requests.best(e), caller));
-      const j = judgePlay(ranked.turns, (t) => equityAfter(t, e), e.played.positionIdAfter);
+      const ranked: BestMovesView = valueOf(
+        await this.analysis.bestMoves(this.requests.best(e), this.caller),
+      );
+      const j = judgePlay(ranked.turns, (t) => this.equityAfter(t, e), e.played.positionIdAfter);
       report = {
         ...common,
         played,
@@ -456,36 +524,38 @@ async function analyseLongMatch(
       report = { ...common, played, best: played, equityLoss: 0, unforced: false, skill: null };
     }
     let luck = 0;
+    // A rolled stage's luck, over every roll it could have been; LN-SCORE-6's last roll is not valued.
     if (e.roll && e.dice && !e.lastRoll) {
       luck = await luckOver(rollsOf(e.roll === 'roll-off'), e.dice, async (dice) => {
-        const ranked = valueOf(await analysis.bestMoves(requests.best(e, dice, 0, 1), caller));
+        const ranked = valueOf(await this.analysis.bestMoves(this.requests.best(e, dice, 0, 1), this.caller));
         const top = ranked.turns[0];
-        return top ? equityAfter(top, e) : 0;
+        return top ? this.equityAfter(top, e) : 0;
       });
       tally.luck += luck;
     }
     return { ...report, luck: round(luck) };
   }
 
-  async function cubeEntry(e: Entry): Promise<DecisionReport> {
-    const tally = tallies[e.seat];
+  /** A cube decision: a no-double or a double valued on its own, an answer by the double it answers. */
+  async cube(e: Entry): Promise<DecisionReport> {
+    const tally = this.tallies[e.seat];
     const entry = (action: CubeJudgementAction, cube: CubeDecisionView, played: string = action) => ({
-      ...base(e, 'cube'),
+      ...this.base(e, 'cube'),
       ...cubeReport(tally, action, cube, played),
     });
     switch (e.kind) {
       case 'no-double':
-        return entry('no-double', await evaluateCube(e));
+        return entry('no-double', await this.evaluateCube(e));
       case 'double':
-        lastDouble = await evaluateCube(e);
-        return entry('double', lastDouble);
+        this.lastDouble = await this.evaluateCube(e);
+        return entry('double', this.lastDouble);
       case 'take':
       case 'drop':
       case 'beaver':
-        if (lastDouble) {
-          const cube: CubeDecisionView = lastDouble;
+        if (this.lastDouble) {
+          const cube: CubeDecisionView = this.lastDouble;
           // A beaver is a take that redoubles at once (CUBE-5): judged as the take; the answer to it is not.
-          lastDouble = null;
+          this.lastDouble = null;
           return entry(e.kind === 'beaver' ? 'take' : e.kind, cube, e.kind);
         }
         break;
@@ -494,7 +564,7 @@ async function analyseLongMatch(
     }
     // A raccoon, or the answer to a beaver: redoubles the cube decision does not price.
     return {
-      ...base(e, 'cube'),
+      ...this.base(e, 'cube'),
       played: e.kind,
       best: e.kind,
       equityLoss: 0,
@@ -504,28 +574,32 @@ async function analyseLongMatch(
     };
   }
 
-  const players = {
-    [names.white]: playerReport(tallies.white),
-    [names.black]: playerReport(tallies.black),
-  };
-  return {
-    players,
-    games: match.games.map((g) => ({
-      number: g.number,
-      score: g.score,
-      winner: g.winner === null ? null : names[g.winner],
-      points: g.points,
-      result: g.result,
-      decisions: games.get(g.number) ?? [],
-    })),
-    variant: match.variant,
-    matchLength: match.length,
-    plies: requests.plies,
-    evaluator: analysis.kind,
-    units: match.cubeConfig.enabled
-      ? match.length === 0
-        ? 'money equity per unit of the cube, in single games'
-        : 'EMG (match winning chances rescaled to a single game at the cube)'
-      : 'cubeless equity, in single games',
-  };
+  /** The match report: each player's tally and each game's decisions. */
+  report(games: ReadonlyMap<number, DecisionReport[]>): MatchReport {
+    const { match, names, tallies } = this;
+    const players = {
+      [names.white]: playerReport(tallies.white),
+      [names.black]: playerReport(tallies.black),
+    };
+    return {
+      players,
+      games: match.games.map((g) => ({
+        number: g.number,
+        score: g.score,
+        winner: g.winner === null ? null : names[g.winner],
+        points: g.points,
+        result: g.result,
+        decisions: games.get(g.number) ?? [],
+      })),
+      variant: match.variant,
+      matchLength: match.length,
+      plies: this.requests.plies,
+      evaluator: this.analysis.kind,
+      units: match.cubeConfig.enabled
+        ? match.length === 0
+          ? 'money equity per unit of the cube, in single games'
+          : 'EMG (match winning chances rescaled to a single game at the cube)'
+        : 'cubeless equity, in single games',
+    };
+  }
 }
