@@ -88,15 +88,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the express app with REST and GraphQL, without listening (tests run the real stack in-process). */
-export async function createApp(deps: AppDeps = {}): Promise<App> {
-  const log = deps.log ?? createLogger('silent');
-  const services = deps.services ?? buildServices();
-  const redis = deps.redis ?? null;
-  const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
-  const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
-  let draining = false;
-
+/** An express app with the settings every answer shares (no middleware yet). */
+function baseExpress(deps: AppDeps): { app: Express; validateResponses: boolean } {
   const app = express();
   app.disable('x-powered-by');
   // The only ETags of the API are the session versions (openapi.yaml), set by
@@ -106,8 +99,11 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.set('trust proxy', deps.trustProxy ?? 0);
   const validateResponses = deps.validateResponses ?? underTest();
   app.set('validateResponses', validateResponses);
+  return { app, validateResponses };
+}
 
-  const schema = await buildGraphqlSchema();
+/** The started Apollo server of the schema, with the document limits enforced. */
+async function startApollo(schema: GraphQLSchema, limits: GraphqlLimits, services: Services): Promise<ApolloServer> {
   const apollo = new ApolloServer({
     schema,
     formatError: formatGraphqlError,
@@ -119,15 +115,13 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
   });
   await apollo.start();
+  return apollo;
+}
 
-  app.use(observe(log, metrics));
-  app.use((_req, res, next) => {
-    if (draining) res.set('Connection', 'close');
-    next();
-  });
+/** Security headers, and CORS headers for the configured origins (none for []). */
+function useHeaders(app: Express, origins: '*' | string[]): void {
   // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
-  const origins = deps.corsOrigins ?? '*';
   if (origins === '*' || origins.length > 0) {
     app.use(
       cors({
@@ -138,19 +132,31 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       }),
     );
   }
+}
 
-  // Probes and metrics come before the rate limiter: platforms poll them.
+/**
+ * The probes, metrics and documentation routes. They are mounted before the
+ * rate limiter: platforms poll them.
+ */
+function useProbesAndDocs(
+  app: Express,
+  services: Services,
+  metrics: Metrics,
+  metricsToken: string | null,
+  isDraining: () => boolean,
+): void {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/ready', async (_req, res) => {
     const store = await services.store.ping().catch(() => false);
+    const draining = isDraining();
     const ready = store && !draining;
     res
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
   });
-  app.get('/metrics', metricsGuard(deps.metricsToken ?? null), async (_req, res) => {
+  app.get('/metrics', metricsGuard(metricsToken), async (_req, res) => {
     res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   app.get('/openapi.yaml', (_req, res) => {
@@ -158,7 +164,10 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
   app.use('/board', boardPage());
+}
 
+/** Caller identity, rate limit, JSON bodies and request checks against openapi.yaml, in that order. */
+function useRequestChecks(app: Express, deps: AppDeps, redis: RedisClient | null, log: Logger, validateResponses: boolean): void {
   app.use(identify(deps.apiKeys ?? []));
   if (deps.rateLimit) app.use(rateLimiter({ ...deps.rateLimit, redis, log }));
   app.use(requireJson);
@@ -166,11 +175,47 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
   app.use('/v1/analyses', express.json({ limit: MATCH_FILE_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: deps.bodyLimit ?? '64kb', strict: true }));
   app.use(validateRequests(contract(), { ignore: /^\/(graphql|docs|metrics|health|ready|openapi\.yaml)(\/|$)/, answers: validateResponses }));
-  const streams = new EventStreams(deps.eventHeartbeatMs);
+}
+
+/**
+ * The closers of the long-lived streams: the event streams' own, plus what is
+ * registered later (the subscription server), all ended by one call.
+ */
+function streamClosers(streams: EventStreams): { closeStreams: () => void; onCloseStreams: (close: () => void) => void } {
   const closers: (() => void)[] = [() => streams.closeAll()];
-  const closeStreams = () => {
-    for (const close of closers) close();
+  return {
+    closeStreams: () => {
+      for (const close of closers) close();
+    },
+    onCloseStreams: (close) => {
+      closers.push(close);
+    },
   };
+}
+
+/** Builds the express app with REST and GraphQL, without listening (tests run the real stack in-process). */
+export async function createApp(deps: AppDeps = {}): Promise<App> {
+  const log = deps.log ?? createLogger('silent');
+  const services = deps.services ?? buildServices();
+  const redis = deps.redis ?? null;
+  const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
+  const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
+  let draining = false;
+
+  const { app, validateResponses } = baseExpress(deps);
+  const schema = await buildGraphqlSchema();
+  const apollo = await startApollo(schema, limits, services);
+
+  app.use(observe(log, metrics));
+  app.use((_req, res, next) => {
+    if (draining) res.set('Connection', 'close');
+    next();
+  });
+  useHeaders(app, deps.corsOrigins ?? '*');
+  useProbesAndDocs(app, services, metrics, deps.metricsToken ?? null, () => draining);
+  useRequestChecks(app, deps, redis, log, validateResponses);
+  const streams = new EventStreams(deps.eventHeartbeatMs);
+  const { closeStreams, onCloseStreams } = streamClosers(streams);
   app.use('/v1', v1Routes(services, metrics, streams));
   app.use(
     '/graphql',
@@ -189,9 +234,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
       closeStreams();
     },
     closeStreams,
-    onCloseStreams: (close) => {
-      closers.push(close);
-    },
+    onCloseStreams,
     close: async () => {
       await apollo.stop();
       // Jobs still running are left to the queue (another worker takes them up, with Redis).

@@ -89,13 +89,74 @@ function parseSteps(text: string): Step[] | null {
 const TAG = /^;\s*\[([^"\]]+?)\s+"(.*)"\]\s*$/;
 const LINE = /^\s*(\d+)\)\s+(White|Black)\s+(.*?)\s*$/i;
 
+/** A game while it is read: its score line may still be missing. */
+interface OpenGame {
+  number: number;
+  score: [number, number] | null;
+  events: LogEvent[];
+}
+
+/** Where an error is, for `matchFileError`: the game, the file line and, on a numbered line, its move. */
+function at(game: number, line: number, move?: number): { game: number; line: number; move?: number } {
+  return { game, line, ...(move !== undefined ? { move } : {}) };
+}
+
+/** The part of a numbered line after its player: a roll and its steps, a cube action, or a resignation. */
+function actionEvent(rest: string, seat: Side, move: number, game: number, line: number): Result<LogEvent, MatchFileError> {
+  const play = /^(?:([1-6])([1-6])|\s*):\s*(.*)$/.exec(rest);
+  if (play) {
+    const dice: Dice | null = play[1] ? [Number(play[1]), Number(play[2])] : null;
+    if (/^no play$/i.test(play[3])) return ok({ kind: 'play', seat, dice, steps: null, line: move });
+    const steps = parseSteps(play[3]);
+    if (!steps) return err(matchFileError(`cannot read the steps "${play[3]}"`, at(game, line, move)));
+    return ok({ kind: 'play', seat, dice, steps, line: move });
+  }
+  const cube = /^(doubles|beavers|raccoons)\s+=>\s+(\d+)$/i.exec(rest);
+  if (cube) {
+    const kind =
+      cube[1].toLowerCase() === 'doubles'
+        ? 'double'
+        : cube[1].toLowerCase() === 'beavers'
+          ? 'beaver'
+          : 'raccoon';
+    return ok({ kind, seat, value: Number(cube[2]), line: move });
+  }
+  const word = rest.toLowerCase();
+  if (word === 'takes' || word === 'drops') return ok({ kind: word === 'takes' ? 'take' : 'drop', seat, line: move });
+  if (word === 'resigns') return ok({ kind: 'resign', seat, line: move });
+  return err(matchFileError(`cannot read "${rest}"`, at(game, line, move)));
+}
+
+/** A line inside a game after its score line: the roll-off, the result, or a numbered action. */
+function gameEvent(raw: string, game: number, line: number): Result<LogEvent, MatchFileError> {
+  const rollOff = /^\s*Roll-off\s+([1-6])-([1-6])\s*$/i.exec(raw);
+  if (rollOff) return ok({ kind: 'roll-off', dice: [Number(rollOff[1]), Number(rollOff[2])] });
+  const wins = /^\s*(White|Black|Nobody)\s+wins\s+(\d+)\s+points?\s+\(([\w-]+)\)\s*$/i.exec(raw);
+  if (wins) {
+    return ok({ kind: 'wins', seat: SEAT(wins[1]), points: Number(wins[2]), result: wins[3], line });
+  }
+  const m = LINE.exec(raw);
+  if (!m) return err(matchFileError(`cannot read "${raw.trim()}"`, at(game, line)));
+  return actionEvent(m[3], SEAT(m[2]) as Side, Number(m[1]), game, line);
+}
+
+/** The games read, each with its score line, or the first game without one. */
+function closedGames(games: readonly OpenGame[]): Result<LogGame[], MatchFileError> {
+  const out: LogGame[] = [];
+  for (const g of games) {
+    if (!g.score) return err(matchFileError('a game without its score line', { game: g.number }));
+    out.push({ number: g.number, score: g.score, events: g.events });
+  }
+  return ok(out);
+}
+
 /** Dialect text → match log (unchecked: the service replays it through the rules). */
 export function parseMatchLog(text: string): Result<MatchLog, MatchFileError> {
   if (typeof text !== 'string') return err(matchFileError('the match file must be text'));
   const tags: { name: string; value: string }[] = [];
   let length: number | null = null;
   let players: [string, string] | null = null;
-  const games: { number: number; score: [number, number] | null; events: LogEvent[] }[] = [];
+  const games: OpenGame[] = [];
   const lines = text.split(/\r?\n/);
   for (let n = 0; n < lines.length; n++) {
     const raw = lines[n];
@@ -121,80 +182,22 @@ export function parseMatchLog(text: string): Result<MatchLog, MatchFileError> {
     const game = games[games.length - 1];
     if (!game)
       return err(matchFileError(`cannot read "${raw.trim()}" before the first game`, { line: lineNumber }));
-    const where = (move?: number) => ({
-      game: game.number,
-      line: lineNumber,
-      ...(move !== undefined ? { move } : {}),
-    });
+    // The first "name : score   name : score" line of a game is its score line (a numbered line never is).
     const score = /^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$/.exec(raw);
     if (score && !game.score && !LINE.test(raw)) {
       players ??= [score[1], score[3]];
       game.score = [Number(score[2]), Number(score[4])];
       continue;
     }
-    const rollOff = /^\s*Roll-off\s+([1-6])-([1-6])\s*$/i.exec(raw);
-    if (rollOff) {
-      game.events.push({ kind: 'roll-off', dice: [Number(rollOff[1]), Number(rollOff[2])] });
-      continue;
-    }
-    const wins = /^\s*(White|Black|Nobody)\s+wins\s+(\d+)\s+points?\s+\(([\w-]+)\)\s*$/i.exec(raw);
-    if (wins) {
-      game.events.push({
-        kind: 'wins',
-        seat: SEAT(wins[1]),
-        points: Number(wins[2]),
-        result: wins[3],
-        line: lineNumber,
-      });
-      continue;
-    }
-    const m = LINE.exec(raw);
-    if (!m) return err(matchFileError(`cannot read "${raw.trim()}"`, where()));
-    const move = Number(m[1]);
-    const seat = SEAT(m[2]) as Side;
-    const rest = m[3];
-    const play = /^(?:([1-6])([1-6])|\s*):\s*(.*)$/.exec(rest);
-    if (play) {
-      const dice: Dice | null = play[1] ? [Number(play[1]), Number(play[2])] : null;
-      if (/^no play$/i.test(play[3])) {
-        game.events.push({ kind: 'play', seat, dice, steps: null, line: move });
-        continue;
-      }
-      const steps = parseSteps(play[3]);
-      if (!steps) return err(matchFileError(`cannot read the steps "${play[3]}"`, where(move)));
-      game.events.push({ kind: 'play', seat, dice, steps, line: move });
-      continue;
-    }
-    const cube = /^(doubles|beavers|raccoons)\s+=>\s+(\d+)$/i.exec(rest);
-    if (cube) {
-      const kind =
-        cube[1].toLowerCase() === 'doubles'
-          ? 'double'
-          : cube[1].toLowerCase() === 'beavers'
-            ? 'beaver'
-            : 'raccoon';
-      game.events.push({ kind, seat, value: Number(cube[2]), line: move });
-      continue;
-    }
-    const word = rest.toLowerCase();
-    if (word === 'takes' || word === 'drops') {
-      game.events.push({ kind: word === 'takes' ? 'take' : 'drop', seat, line: move });
-      continue;
-    }
-    if (word === 'resigns') {
-      game.events.push({ kind: 'resign', seat, line: move });
-      continue;
-    }
-    return err(matchFileError(`cannot read "${rest}"`, where(move)));
+    const event = gameEvent(raw, game.number, lineNumber);
+    if (!event.ok) return event;
+    game.events.push(event.value);
   }
   if (length === null) return err(matchFileError('no "N point match" line'));
   if (!players || games.length === 0) return err(matchFileError('the file holds no game'));
-  const out: LogGame[] = [];
-  for (const g of games) {
-    if (!g.score) return err(matchFileError('a game without its score line', { game: g.number }));
-    out.push({ number: g.number, score: g.score, events: g.events });
-  }
-  return ok({ tags, length, players, games: out });
+  const out = closedGames(games);
+  if (!out.ok) return out;
+  return ok({ tags, length, players, games: out.value });
 }
 
 /** Match log → dialect text; with `parseMatchLog` a fixed point. */

@@ -173,6 +173,167 @@ function addShifted(table: Float64Array, src: number, dst: Float64Array, weight:
   dst[MAX_ROLLS - 1] += weight * table[base + MAX_ROLLS - 1];
 }
 
+/** The tables while they are built: the rows of the positions already done are final. */
+type TablesInProgress = Omit<BearoffTables, 'ruleSet'>;
+
+type Roll = (typeof ROLLS)[number];
+
+/**
+ * What the 21 rolls of one position add up to: the successors' distributions
+ * shifted by one roll (`dist`, `distFirst`), their weighted means, and, in
+ * exact-only bear-off, the weight of the rolls that change nothing (`stay`).
+ * One per build, reset for each position.
+ */
+class RollSums {
+  readonly dist = new Float64Array(MAX_ROLLS);
+  readonly distFirst = new Float64Array(MAX_ROLLS);
+  mean = 0;
+  meanFirst = 0;
+  stay = 0;
+  stayFirst = 0;
+
+  reset(): void {
+    this.dist.fill(0);
+    this.distFirst.fill(0);
+    this.mean = 0;
+    this.meanFirst = 0;
+    this.stay = 0;
+    this.stayFirst = 0;
+  }
+}
+
+/** Every home board by rank, and the ranks in order of increasing pips (then rank), the order of the build. */
+function positionsByPips(n: number): { boards: Int8Array[]; order: number[] } {
+  const boards: Int8Array[] = new Array<Int8Array>(n);
+  const order: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const b = new Int8Array(HOME_POINTS + 1);
+    unrankHome(r, b);
+    boards[r] = b;
+    order.push(r);
+  }
+  const pipOf = order.map((r) => pips(boards[r]));
+  order.sort((a, b) => pipOf[a] - pipOf[b] || a - b);
+  return { boards, order };
+}
+
+/**
+ * One roll of position `r` in exact-only bear-off (CR-4 / CG-5): the roll has
+ * a single result, which may be the position itself (every die lost, MAX-5).
+ */
+function addExactOnlyRoll(
+  t: TablesInProgress,
+  sums: RollSums,
+  board: Int8Array,
+  scratch: Int8Array,
+  r: number,
+  onBoard: number,
+  roll: Roll,
+): void {
+  const q = exactOnlyResult(board, scratch, roll.high, roll.low);
+  if (q === r) {
+    sums.stay += roll.weight;
+    sums.stayFirst += roll.weight;
+    return;
+  }
+  addShifted(t.off, q, sums.dist, roll.weight);
+  sums.mean += roll.weight * t.meanOff[q];
+  if (onBoard === MAX_CHECKERS) {
+    // Any change in exact-only bear-off is a checker borne off.
+    sums.distFirst[1] += roll.weight;
+  }
+}
+
+/**
+ * One roll with standard bear-off: of the roll's `results`, the play with the
+ * fewest expected rolls to bear off, and, with all 15 checkers on the board,
+ * the play with the fewest expected rolls to the first checker off (a play
+ * that bears one off now ends that count at one roll).
+ */
+function addBestPlayRoll(
+  t: TablesInProgress,
+  sums: RollSums,
+  boards: readonly Int8Array[],
+  results: readonly number[],
+  onBoard: number,
+  weight: number,
+): void {
+  let best = -1;
+  let bestMean = Infinity;
+  let bestFirst = -1;
+  let bestFirstMean = Infinity;
+  let bearsOff = false;
+  for (const q of results) {
+    if (t.meanOff[q] < bestMean) {
+      bestMean = t.meanOff[q];
+      best = q;
+    }
+    if (onBoard === MAX_CHECKERS) {
+      if (checkers(boards[q]) < MAX_CHECKERS) bearsOff = true;
+      else if (t.meanFirstOff[q] < bestFirstMean) {
+        bestFirstMean = t.meanFirstOff[q];
+        bestFirst = q;
+      }
+    }
+  }
+  addShifted(t.off, best, sums.dist, weight);
+  sums.mean += weight * bestMean;
+  if (onBoard === MAX_CHECKERS) {
+    if (bearsOff) sums.distFirst[1] += weight;
+    else {
+      addShifted(t.firstOff, bestFirst, sums.distFirst, weight);
+      sums.meanFirst += weight * bestFirstMean;
+    }
+  }
+}
+
+/** Writes position `r`'s row of `off` and its mean from the summed rolls. */
+function storeOff(t: TablesInProgress, r: number, sums: RollSums): void {
+  const base = r * MAX_ROLLS;
+  const stay = sums.stay;
+  if (stay > 0) {
+    // A lost roll repeats the position: D[k] = stay·D[k−1] + (moving part)[k].
+    let prev = 0;
+    for (let k = 0; k < MAX_ROLLS - 1; k++) {
+      const v = stay * prev + sums.dist[k];
+      t.off[base + k] = v;
+      prev = v;
+    }
+    // Tail: everything not yet accounted for.
+    let sum = 0;
+    for (let k = 0; k < MAX_ROLLS - 1; k++) sum += t.off[base + k];
+    t.off[base + MAX_ROLLS - 1] = Math.max(0, 1 - sum);
+    t.meanOff[r] = (1 + sums.mean) / (1 - stay);
+  } else {
+    t.off.set(sums.dist, base);
+    t.meanOff[r] = 1 + sums.mean;
+  }
+}
+
+/** Writes position `r`'s row of `firstOff` and its mean (all mass at 0 once a checker is off). */
+function storeFirstOff(t: TablesInProgress, r: number, onBoard: number, sums: RollSums): void {
+  const base = r * MAX_ROLLS;
+  const stayFirst = sums.stayFirst;
+  if (onBoard < MAX_CHECKERS) {
+    t.firstOff[base] = 1;
+    t.meanFirstOff[r] = 0;
+  } else if (stayFirst > 0) {
+    // Exact-only: the first checker comes off with the first roll that changes anything.
+    const p = 1 - stayFirst;
+    let sum = 0;
+    for (let k = 1; k < MAX_ROLLS - 1; k++) {
+      const v = p * Math.pow(stayFirst, k - 1);
+      t.firstOff[base + k] = v;
+      sum += v;
+    }
+    t.firstOff[base + MAX_ROLLS - 1] = Math.max(0, 1 - sum);
+    t.meanFirstOff[r] = 1 / p;
+  } else {
+    t.firstOff.set(sums.distFirst, base);
+    t.meanFirstOff[r] = 1 + sums.meanFirst;
+  }
+}
+
 /**
  * Builds both one-sided tables of a rule set by dynamic programming over
  * positions in order of increasing pips (every play lowers the pips, so
@@ -184,124 +345,34 @@ function addShifted(table: Float64Array, src: number, dst: Float64Array, weight:
  */
 export function buildBearoffTables(ruleSet: BearoffRuleSet, onProgress?: (done: number, total: number) => void): BearoffTables {
   const n = BEAROFF_POSITIONS;
-  const off = new Float64Array(n * MAX_ROLLS);
-  const firstOff = new Float64Array(n * MAX_ROLLS);
-  const meanOff = new Float64Array(n);
-  const meanFirstOff = new Float64Array(n);
-
-  const boards: Int8Array[] = new Array<Int8Array>(n);
-  const order: number[] = [];
-  for (let r = 0; r < n; r++) {
-    const b = new Int8Array(HOME_POINTS + 1);
-    unrankHome(r, b);
-    boards[r] = b;
-    order.push(r);
-  }
-  const pipOf = order.map((r) => pips(boards[r]));
-  order.sort((a, b) => pipOf[a] - pipOf[b] || a - b);
-
+  const t: TablesInProgress = {
+    off: new Float64Array(n * MAX_ROLLS),
+    firstOff: new Float64Array(n * MAX_ROLLS),
+    meanOff: new Float64Array(n),
+    meanFirstOff: new Float64Array(n),
+  };
+  const { boards, order } = positionsByPips(n);
   const plays = new HomePlays();
   const scratch = new Int8Array(HOME_POINTS + 1);
-  const dist = new Float64Array(MAX_ROLLS);
-  const distFirst = new Float64Array(MAX_ROLLS);
+  const sums = new RollSums();
   let done = 0;
   for (const r of order) {
     const board = boards[r];
     const onBoard = checkers(board);
     if (onBoard === 0) {
-      off[r * MAX_ROLLS] = 1;
-      firstOff[r * MAX_ROLLS] = 1;
+      t.off[r * MAX_ROLLS] = 1;
+      t.firstOff[r * MAX_ROLLS] = 1;
       continue;
     }
-    dist.fill(0);
-    distFirst.fill(0);
-    let mean = 0;
-    let meanFirst = 0;
-    let stay = 0; // exact-only: probability that the roll changes nothing
-    let stayFirst = 0;
+    sums.reset();
     for (const roll of ROLLS) {
-      if (ruleSet === 'exactOnly') {
-        const q = exactOnlyResult(board, scratch, roll.high, roll.low);
-        if (q === r) {
-          stay += roll.weight;
-          stayFirst += roll.weight;
-          continue;
-        }
-        addShifted(off, q, dist, roll.weight);
-        mean += roll.weight * meanOff[q];
-        if (onBoard === MAX_CHECKERS) {
-          // Any change in exact-only bear-off is a checker borne off.
-          distFirst[1] += roll.weight;
-        }
-        continue;
-      }
-      const results = plays.run(board, roll.high, roll.low);
-      let best = -1;
-      let bestMean = Infinity;
-      let bestFirst = -1;
-      let bestFirstMean = Infinity;
-      let bearsOff = false;
-      for (const q of results) {
-        if (meanOff[q] < bestMean) {
-          bestMean = meanOff[q];
-          best = q;
-        }
-        if (onBoard === MAX_CHECKERS) {
-          if (checkers(boards[q]) < MAX_CHECKERS) bearsOff = true;
-          else if (meanFirstOff[q] < bestFirstMean) {
-            bestFirstMean = meanFirstOff[q];
-            bestFirst = q;
-          }
-        }
-      }
-      addShifted(off, best, dist, roll.weight);
-      mean += roll.weight * bestMean;
-      if (onBoard === MAX_CHECKERS) {
-        if (bearsOff) distFirst[1] += roll.weight;
-        else {
-          addShifted(firstOff, bestFirst, distFirst, roll.weight);
-          meanFirst += roll.weight * bestFirstMean;
-        }
-      }
+      if (ruleSet === 'exactOnly') addExactOnlyRoll(t, sums, board, scratch, r, onBoard, roll);
+      else addBestPlayRoll(t, sums, boards, plays.run(board, roll.high, roll.low), onBoard, roll.weight);
     }
-    const base = r * MAX_ROLLS;
-    if (stay > 0) {
-      // A lost roll repeats the position: D[k] = stay·D[k−1] + (moving part)[k].
-      let prev = 0;
-      for (let k = 0; k < MAX_ROLLS - 1; k++) {
-        const v = stay * prev + dist[k];
-        off[base + k] = v;
-        prev = v;
-      }
-      // Tail: everything not yet accounted for.
-      let sum = 0;
-      for (let k = 0; k < MAX_ROLLS - 1; k++) sum += off[base + k];
-      off[base + MAX_ROLLS - 1] = Math.max(0, 1 - sum);
-      meanOff[r] = (1 + mean) / (1 - stay);
-    } else {
-      off.set(dist, base);
-      meanOff[r] = 1 + mean;
-    }
-    if (onBoard < MAX_CHECKERS) {
-      firstOff[base] = 1;
-      meanFirstOff[r] = 0;
-    } else if (stayFirst > 0) {
-      // Exact-only: the first checker comes off with the first roll that changes anything.
-      const p = 1 - stayFirst;
-      let sum = 0;
-      for (let k = 1; k < MAX_ROLLS - 1; k++) {
-        const v = p * Math.pow(stayFirst, k - 1);
-        firstOff[base + k] = v;
-        sum += v;
-      }
-      firstOff[base + MAX_ROLLS - 1] = Math.max(0, 1 - sum);
-      meanFirstOff[r] = 1 / p;
-    } else {
-      firstOff.set(distFirst, base);
-      meanFirstOff[r] = 1 + meanFirst;
-    }
+    storeOff(t, r, sums);
+    storeFirstOff(t, r, onBoard, sums);
     done++;
     if (onProgress && done % 5000 === 0) onProgress(done, n);
   }
-  return { ruleSet, off, firstOff, meanOff, meanFirstOff };
+  return { ruleSet, off: t.off, firstOff: t.firstOff, meanOff: t.meanOff, meanFirstOff: t.meanFirstOff };
 }

@@ -155,6 +155,64 @@ export class ShortFeatureScratch {
 }
 
 /**
+ * The four raw inputs of a point holding `n` of the side's checkers: a blot,
+ * a made point, a spare, and half the checkers beyond three (all 0 when empty).
+ */
+function writePoint(out: Float64Array, k: number, n: number): void {
+  out[k] = n === 1 ? 1 : 0;
+  out[k + 1] = n >= 2 ? 1 : 0;
+  out[k + 2] = n >= 3 ? 1 : 0;
+  out[k + 3] = n > 3 ? (n - 3) / 2 : 0;
+}
+
+/**
+ * The rolls of the other side that hit a blot of ours on point `p` (SH-MOVE-1),
+ * direct or combined, as a mask of `SHORT_ROLLS`; points blocked on the way
+ * are not checked. Hitters stand on lower points of ours: his checkers move
+ * up in our numbering.
+ */
+function blotShots(hisMask: number, p: number): number {
+  let m = hisMask & ((1 << p) - 1);
+  let blotMask = 0;
+  while (m !== 0) {
+    const q = 31 - Math.clz32(m);
+    m ^= 1 << q;
+    blotMask |= HIT_MASK[p - q];
+  }
+  return blotMask;
+}
+
+/** Checkers trapped behind the other side's prime of 4 or more: those on the bar and on points 13..24. */
+function trappedBehind(side: SideView, hisPrime: number): number {
+  let trapped = 0;
+  if (hisPrime >= 4) {
+    trapped = side.bar;
+    for (let p = 13; p <= 24; p++) trapped += side.own[p];
+  }
+  return trapped;
+}
+
+/**
+ * Entering (SH-BAR-1): a bar checker enters on own 19..24; the other side's
+ * points made there close it. The count of closed points (0 with nobody on the bar).
+ */
+function closedEntries(side: SideView): number {
+  let closed = 0;
+  if (side.bar > 0) for (let p = 19; p <= 24; p++) if (side.his[p] >= 2) closed++;
+  return closed;
+}
+
+/** Escape: open single steps of the rearmost checker (from the bar: entering points); all 6 once it is below point 19. */
+function openSteps(side: SideView): number {
+  const rear = side.rear;
+  let open = 0;
+  if (rear >= 19) {
+    for (let d = 1; d <= 6; d++) if (side.his[rear - d] < 2) open++;
+  } else open = 6;
+  return open;
+}
+
+/**
  * Writes one side's block of features at `base`: the raw point encoding
  * and the hand-made features, in one pass over the points.
  */
@@ -172,8 +230,7 @@ function sideFeatures(side: SideView, out: Float64Array, base: number): void {
   // The other side's longest run of made points below this side's rear (his prime in front of us).
   let hisPrime = 0;
   let hisRun = 0;
-  // Shots (SH-MOVE-1): the other side's rolls that hit at least one of our
-  // blots, direct or combined; points blocked on the way are not checked.
+  // Shots (SH-MOVE-1): the other side's rolls that hit at least one of our blots.
   let shotMask = 0;
   let pipLoss = 0;
   let ourHomeBlots = 0;
@@ -184,25 +241,17 @@ function sideFeatures(side: SideView, out: Float64Array, base: number): void {
   const rear = side.rear;
   for (let p = 1; p <= 24; p++) {
     const n = own[p];
-    const k = base + (p - 1) * 4;
     if (p < rear) {
       if (his[p] >= 2) {
         hisRun++;
         if (hisRun > hisPrime) hisPrime = hisRun;
       } else hisRun = 0;
     }
+    writePoint(out, base + (p - 1) * 4, n);
     if (n === 0) {
-      out[k] = 0;
-      out[k + 1] = 0;
-      out[k + 2] = 0;
-      out[k + 3] = 0;
       run = 0;
       continue;
     }
-    out[k] = n === 1 ? 1 : 0;
-    out[k + 1] = n >= 2 ? 1 : 0;
-    out[k + 2] = n >= 3 ? 1 : 0;
-    out[k + 3] = n > 3 ? (n - 3) / 2 : 0;
     if (p >= 19) back += n;
     else if (p >= 13) middle += n;
     else if (p >= 7) outer += n;
@@ -211,14 +260,7 @@ function sideFeatures(side: SideView, out: Float64Array, base: number): void {
     if (n === 1) {
       blots++;
       run = 0;
-      // Hitters stand on lower points of ours: his checkers move up in our numbering.
-      let m = hisMask & ((1 << p) - 1);
-      let blotMask = 0;
-      while (m !== 0) {
-        const q = 31 - Math.clz32(m);
-        m ^= 1 << q;
-        blotMask |= HIT_MASK[p - q];
-      }
+      const blotMask = blotShots(hisMask, p);
       shotMask |= blotMask;
       // A hit sends the blot back to the bar: 25 − p pips lost.
       if (blotMask !== 0) pipLoss += (rollsIn(blotMask) / 36) * (25 - p);
@@ -231,21 +273,10 @@ function sideFeatures(side: SideView, out: Float64Array, base: number): void {
     else if (p <= 11) outfield++;
     else if (p >= 19) anchors++;
   }
-  // Checkers trapped behind the other side's prime of 4 or more.
-  let trapped = 0;
-  if (hisPrime >= 4) {
-    trapped = side.bar;
-    for (let p = 13; p <= 24; p++) trapped += own[p];
-  }
-  // Entering (SH-BAR-1): a bar checker enters on own 19..24; the other side's
-  // points made there close it. It stays out with probability (closed/6)².
-  let closed = 0;
-  if (side.bar > 0) for (let p = 19; p <= 24; p++) if (his[p] >= 2) closed++;
-  // Escape: open single steps of the rearmost checker (from the bar: entering points).
-  let open = 0;
-  if (rear >= 19) {
-    for (let d = 1; d <= 6; d++) if (his[rear - d] < 2) open++;
-  } else open = 6;
+  const trapped = trappedBehind(side, hisPrime);
+  // A bar checker stays out with probability (closed/6)².
+  const closed = closedEntries(side);
+  const open = openSteps(side);
   const h = base + RAW;
   out[h] = side.pips / 100;
   out[h + 1] = side.bar;
