@@ -1,247 +1,149 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, Float, InputType, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Float, Int, Query, Resolver } from 'type-graphql';
 import { valueOf } from '../service/cache';
 import { ANALYSIS_LIMITS } from '../service/analysis/service';
+import { described, fields, inputType, objectType, optional } from './build';
 import { GraphqlContext } from './context';
 import { MovesInput, PositionInput, request } from './inputs';
-import { Extendable, Pips, Probabilities, withRolloutEstimate } from './shapes';
+import { Pips, Probabilities, ROLLOUT_ESTIMATE } from './shapes';
 import { ErrorFields, Stage, StagePlays, Turn } from './types';
 
 /* Position analysis over GraphQL: the same service functions as POST /v1/evaluate, /v1/evaluate/batch, /v1/moves/best and /v1/rollout. */
 
-@InputType({ description: 'As POST /v1/evaluate.' })
-export class EvaluateInput extends PositionInput {
-  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  strict?: boolean;
-  @Field(() => Int, { nullable: true, description: 'Search depth 0..2 (default 0).' })
-  plies?: number;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Money cube {value, owner: center|white|black, turned?}: asks for the cube decision.' })
-  cube?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Match {length, score: {white, black}, …}: cube decision by match equities.' })
-  match?: Record<string, unknown>;
-}
+/** Asked of every analysis: an answer shallower than asked is refused instead. */
+const STRICT = optional(Boolean, 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.');
 
-@InputType({ description: 'As POST /v1/evaluate/batch.' })
-export class EvaluateBatchInput {
-  @Field(() => [EvaluateInput], { description: `1..${ANALYSIS_LIMITS.maxBatch} positions (at most ${ANALYSIS_LIMITS.maxBatchTwoPly} at 2 plies).` })
-  positions!: EvaluateInput[];
-}
+export const EvaluateInput = inputType(
+  'EvaluateInput',
+  {
+    strict: STRICT,
+    plies: optional(Int, 'Search depth 0..2 (default 0).'),
+    cube: optional(GraphQLJSONObject, 'Money cube {value, owner: center|white|black, turned?}: asks for the cube decision.'),
+    match: optional(GraphQLJSONObject, 'Match {length, score: {white, black}, …}: cube decision by match equities.'),
+  },
+  { description: 'As POST /v1/evaluate.', extends: PositionInput },
+);
+export type EvaluateInput = InstanceType<typeof EvaluateInput>;
 
-@InputType({ description: 'As POST /v1/moves/best.' })
-export class BestMovesInput extends MovesInput {
-  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  strict?: boolean;
-  @Field(() => Int, { nullable: true })
-  plies?: number;
-  @Field(() => Int, { nullable: true, description: 'Return the best `limit` plays (default: all).' })
-  limit?: number;
-}
+const BATCH = `1..${ANALYSIS_LIMITS.maxBatch} positions (at most ${ANALYSIS_LIMITS.maxBatchTwoPly} at 2 plies).`;
+export const EvaluateBatchInput = inputType('EvaluateBatchInput', { positions: described([EvaluateInput], BATCH) }, 'As POST /v1/evaluate/batch.');
+export type EvaluateBatchInput = InstanceType<typeof EvaluateBatchInput>;
 
-@InputType({ description: 'As POST /v1/rollout.' })
-export class RolloutInput extends MovesInput {
-  @Field(() => Boolean, { nullable: true, description: 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.' })
-  strict?: boolean;
-  @Field(() => Int, { nullable: true })
-  trials?: number;
-  @Field(() => Int, { nullable: true })
-  timeBudgetMs?: number;
-  @Field(() => Int, { nullable: true })
-  seed?: number;
-  @Field(() => Int, { nullable: true })
-  truncateAfter?: number;
-  @Field(() => Boolean, { nullable: true })
-  settleRaces?: boolean;
-  @Field(() => Boolean, { nullable: true, description: 'Luck adjustment (variance reduction, about 21× the work per trial).' })
-  luckAdjust?: boolean;
-}
+export const BestMovesInput = inputType(
+  'BestMovesInput',
+  { strict: STRICT, plies: optional(Int), limit: optional(Int, 'Return the best `limit` plays (default: all).') },
+  { description: 'As POST /v1/moves/best.', extends: MovesInput },
+);
+export type BestMovesInput = InstanceType<typeof BestMovesInput>;
 
-@ObjectType()
-export class EvaluatorInfo {
-  @Field(() => String)
-  name!: string;
-  @Field(() => String)
-  version!: string;
-  @Field(() => Int, { description: 'The plies searched: fewer than requestedPlies when the search budget ran out.' })
-  plies!: number;
-  @Field(() => Int)
-  requestedPlies!: number;
-}
+export const RolloutInput = inputType(
+  'RolloutInput',
+  {
+    strict: STRICT,
+    trials: optional(Int),
+    timeBudgetMs: optional(Int),
+    seed: optional(Int),
+    truncateAfter: optional(Int),
+    settleRaces: optional(Boolean),
+    luckAdjust: optional(Boolean, 'Luck adjustment (variance reduction, about 21× the work per trial).'),
+  },
+  { description: 'As POST /v1/rollout.', extends: MovesInput },
+);
+export type RolloutInput = InstanceType<typeof RolloutInput>;
 
-@ObjectType()
-export class Equity {
-  @Field(() => Float)
-  cubeless!: number;
-  @Field(() => Float, { nullable: true })
-  cubeful?: number;
-}
+export const EvaluatorInfo = objectType('EvaluatorInfo', {
+  name: String,
+  version: String,
+  plies: described(Int, 'The plies searched: fewer than requestedPlies when the search budget ran out.'),
+  requestedPlies: Int,
+});
 
-/** The equities of the three cube actions of the side to move (docs/evaluation.md), after the fields of `Base`. */
-function withCubeActions<B extends Extendable>(Base: B, name: string) {
-  @ObjectType(name)
-  abstract class CubeActionEquities extends Base {
-    @Field(() => Float)
-    noDouble!: number;
-    @Field(() => Float)
-    doubleTake!: number;
-    @Field(() => Float)
-    doublePass!: number;
-  }
-  return CubeActionEquities;
-}
+export const Equity = objectType('Equity', { cubeless: Float, cubeful: optional(Float) });
 
-@ObjectType()
-abstract class Cubeless {
-  @Field(() => Float)
-  cubeless!: number;
-}
+/** The equities of the three cube actions of the side to move (docs/evaluation.md). */
+const CUBE_ACTIONS = fields({ noDouble: Float, doubleTake: Float, doublePass: Float });
 
-@ObjectType()
-export class MatchWinningChances extends withCubeActions(Cubeless, 'MatchWinningChancesOfActions') {}
+export const MatchWinningChances = objectType('MatchWinningChances', { cubeless: Float, ...CUBE_ACTIONS });
 
-@ObjectType()
-abstract class CubeVerdict {
-  @Field(() => String, { description: 'noDouble, doubleTake, doublePass, tooGood or notAvailable' })
-  action!: string;
-  @Field(() => String, { description: 'take, pass or beaver' })
-  response!: string;
-  @Field(() => Float)
-  equity!: number;
-}
-
-@ObjectType({ description: 'The cube decision of the side to move (docs/evaluation.md).' })
-export class CubeDecision extends withCubeActions(CubeVerdict, 'CubeDecisionOfActions') {
-  @Field(() => Float)
-  cubeless!: number;
-  @Field(() => Float)
-  efficiency!: number;
-  @Field(() => MatchWinningChances, { nullable: true })
-  matchWinningChances?: MatchWinningChances;
-}
+export const CubeDecision = objectType(
+  'CubeDecision',
+  {
+    action: described(String, 'noDouble, doubleTake, doublePass, tooGood or notAvailable'),
+    response: described(String, 'take, pass or beaver'),
+    equity: Float,
+    ...CUBE_ACTIONS,
+    cubeless: Float,
+    efficiency: Float,
+    matchWinningChances: optional(MatchWinningChances),
+  },
+  'The cube decision of the side to move (docs/evaluation.md).',
+);
 
 /** The position an analysis answers for: its variant, ID and the side to move. */
-@ObjectType()
-abstract class PositionAnswer {
-  @Field(() => String)
-  variant!: string;
-  @Field(() => String)
-  positionId!: string;
-  @Field(() => String)
-  sideToMove!: string;
-}
+const PositionAnswer = objectType('PositionAnswer', { variant: String, positionId: String, sideToMove: String });
 
-@ObjectType({ description: 'A position evaluated before the side to move rolls.' })
-export class Evaluation extends PositionAnswer {
-  @Field(() => Probabilities)
-  probabilities!: Probabilities;
-  @Field(() => Equity)
-  equity!: Equity;
-  @Field(() => CubeDecision, { nullable: true })
-  cubeDecision?: CubeDecision;
-  @Field(() => Pips)
-  pips!: Pips;
-  @Field(() => Boolean)
-  race!: boolean;
-  @Field(() => EvaluatorInfo)
-  evaluator!: EvaluatorInfo;
-}
+export const Evaluation = objectType(
+  'Evaluation',
+  { probabilities: Probabilities, equity: Equity, cubeDecision: optional(CubeDecision), pips: Pips, race: Boolean, evaluator: EvaluatorInfo },
+  { description: 'A position evaluated before the side to move rolls.', extends: PositionAnswer },
+);
+export type Evaluation = InstanceType<typeof Evaluation>;
 
-@ObjectType()
-export class BatchError extends ErrorFields {
-  @Field(() => String, { nullable: true })
-  field?: string;
-  @Field(() => String, { nullable: true })
-  rule?: string;
-}
+export const BatchError = objectType('BatchError', { field: optional(String), rule: optional(String) }, { extends: ErrorFields });
 
-@ObjectType({ description: 'One position of a batch: its evaluation or its own error.' })
-export class BatchItem {
-  @Field(() => Int)
-  index!: number;
-  @Field(() => Evaluation, { nullable: true })
-  evaluation?: Evaluation;
-  @Field(() => BatchError, { nullable: true })
-  error?: BatchError;
-}
+export const BatchItem = objectType(
+  'BatchItem',
+  { index: Int, evaluation: optional(Evaluation), error: optional(BatchError) },
+  'One position of a batch: its evaluation or its own error.',
+);
 
-@ObjectType()
-export class EvaluationBatch {
-  @Field(() => Int)
-  count!: number;
-  @Field(() => [BatchItem])
-  results!: BatchItem[];
-}
+export const EvaluationBatch = objectType('EvaluationBatch', { count: Int, results: [BatchItem] });
+export type EvaluationBatch = InstanceType<typeof EvaluationBatch>;
 
-@ObjectType({ description: 'A legal play with its evaluation for the side that plays it.' })
-export class RankedTurn extends Turn {
-  @Field(() => Int)
-  rank!: number;
-  @Field(() => Probabilities)
-  probabilities!: Probabilities;
-  @Field(() => Float)
-  equity!: number;
-  @Field(() => Float)
-  equityDiff!: number;
-  @Field(() => Int)
-  plies!: number;
-}
+export const RankedTurn = objectType(
+  'RankedTurn',
+  { rank: Int, probabilities: Probabilities, equity: Float, equityDiff: Float, plies: Int },
+  { description: 'A legal play with its evaluation for the side that plays it.', extends: Turn },
+);
 
-@ObjectType({ description: 'The plays of the current stage, best first.' })
-export class BestMoves extends StagePlays {
-  @Field(() => Int)
-  count!: number;
-  @Field(() => EvaluatorInfo)
-  evaluator!: EvaluatorInfo;
-  @Field(() => [RankedTurn])
-  turns!: RankedTurn[];
-}
+export const BestMoves = objectType(
+  'BestMoves',
+  { count: Int, evaluator: EvaluatorInfo, turns: [RankedTurn] },
+  { description: 'The plays of the current stage, best first.', extends: StagePlays },
+);
+export type BestMoves = InstanceType<typeof BestMoves>;
 
-@ObjectType()
-export class RolloutSettings {
-  @Field(() => Int)
-  trials!: number;
-  @Field(() => Int)
-  timeBudgetMs!: number;
-  @Field(() => Int)
-  seed!: number;
-  @Field(() => Int, { nullable: true })
-  truncateAfter!: number | null;
-  @Field(() => Boolean)
-  settleRaces!: boolean;
-  @Field(() => Boolean)
-  luckAdjust!: boolean;
-}
+export const RolloutSettings = objectType('RolloutSettings', {
+  trials: Int,
+  timeBudgetMs: Int,
+  seed: Int,
+  truncateAfter: optional(Int),
+  settleRaces: Boolean,
+  luckAdjust: Boolean,
+});
 
-export const RolloutEstimate = withRolloutEstimate(class {}, 'RolloutEstimate', { description: 'trials or time' });
-export type RolloutEstimate = InstanceType<typeof RolloutEstimate>;
+export const RolloutEstimate = objectType('RolloutEstimate', { ...ROLLOUT_ESTIMATE, stoppedBy: described(String, 'trials or time') });
 
-@ObjectType()
-abstract class RankedByRollout extends Turn {
-  @Field(() => Int)
-  rank!: number;
-  @Field(() => Float)
-  equityDiff!: number;
-}
+export const RolledOutTurn = objectType(
+  'RolledOutTurn',
+  { rank: Int, equityDiff: Float, ...ROLLOUT_ESTIMATE },
+  { description: 'A legal play rolled out, for the side that plays it.', extends: Turn },
+);
 
-@ObjectType({ description: 'A legal play rolled out, for the side that plays it.' })
-export class RolledOutTurn extends withRolloutEstimate(RankedByRollout, 'RolledOutTurnEstimate') {}
-
-@ObjectType({ description: 'A rollout of the position (estimate) or of every play of the roll (turns).' })
-export class Rollout extends PositionAnswer {
-  @Field(() => EvaluatorInfo)
-  evaluator!: EvaluatorInfo;
-  @Field(() => RolloutSettings)
-  settings!: RolloutSettings;
-  @Field(() => RolloutEstimate, { nullable: true })
-  estimate?: RolloutEstimate;
-  @Field(() => [Int], { nullable: true })
-  dice?: number[] | null;
-  @Field(() => Stage, { nullable: true })
-  stage?: Stage;
-  @Field(() => Int, { nullable: true })
-  count?: number;
-  @Field(() => [RolledOutTurn], { nullable: true })
-  turns?: RolledOutTurn[];
-}
+export const Rollout = objectType(
+  'Rollout',
+  {
+    evaluator: EvaluatorInfo,
+    settings: RolloutSettings,
+    estimate: optional(RolloutEstimate),
+    dice: optional([Int]),
+    stage: optional(Stage),
+    count: optional(Int),
+    turns: optional([RolledOutTurn]),
+  },
+  { description: 'A rollout of the position (estimate) or of every play of the roll (turns).', extends: PositionAnswer },
+);
+export type Rollout = InstanceType<typeof Rollout>;
 
 @Resolver()
 export class AnalysisResolver {

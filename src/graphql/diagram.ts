@@ -1,30 +1,22 @@
-import { Arg, Field, InputType, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Int, Query, Resolver } from 'type-graphql';
 import { diagramSvgNow } from '../service/diagram';
+import { inputType, optional } from './build';
 import { PositionInput, parameters, request } from './inputs';
 
-@InputType({ description: 'A position to draw and how; the same fields as GET /v1/diagram (without format).' })
-export class DiagramInput extends PositionInput {
-  @Field(() => String, { nullable: true, description: 'Backgammon: an XGID (instead of positionId).' })
-  xgid?: string;
-
-  @Field(() => [Int], { nullable: true })
-  dice?: number[];
-
-  @Field(() => String, { nullable: true, description: "A play in notation (mover's numbering), drawn as arrows." })
-  move?: string;
-
-  @Field(() => String, { nullable: true, description: 'white or black: the side seen at the bottom (default: the side to move).' })
-  orientation?: string;
-
-  @Field(() => Int, { nullable: true, description: 'Width in pixels, 160..2000 (default 600).' })
-  size?: number;
-
-  @Field(() => String, { nullable: true, description: 'light (default) or dark.' })
-  theme?: string;
-
-  @Field(() => String, { nullable: true, description: "white, black or none: point numbers in that side's own numbering." })
-  labels?: string;
-}
+export const DiagramInput = inputType(
+  'DiagramInput',
+  {
+    xgid: optional(String, 'Backgammon: an XGID (instead of positionId).'),
+    dice: optional([Int]),
+    move: optional(String, "A play in notation (mover's numbering), drawn as arrows."),
+    orientation: optional(String, 'white or black: the side seen at the bottom (default: the side to move).'),
+    size: optional(Int, 'Width in pixels, 160..2000 (default 600).'),
+    theme: optional(String, 'light (default) or dark.'),
+    labels: optional(String, "white, black or none: point numbers in that side's own numbering."),
+  },
+  { description: 'A position to draw and how; the same fields as GET /v1/diagram (without format).', extends: PositionInput },
+);
+export type DiagramInput = InstanceType<typeof DiagramInput>;
 
 @Resolver()
 export class DiagramResolver {

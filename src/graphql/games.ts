@@ -1,250 +1,116 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
+import { described, inputType, objectType, optional, perSideType } from './build';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, parameters, request } from './inputs';
-import { perSideType } from './shapes';
 import { Step, Turn } from './types';
 
 /* Game sessions over GraphQL: the same service functions as /v1/games. */
 
-@InputType({ description: 'A match to N points (Crawford rule on unless switched off).' })
-export class MatchInput {
-  @Field(() => Int)
-  length!: number;
+export const MatchInput = inputType('MatchInput', { length: Int, crawford: optional(Boolean) }, 'A match to N points (Crawford rule on unless switched off).');
 
-  @Field(() => Boolean, { nullable: true })
-  crawford?: boolean;
-}
+export const CreateGameInput = inputType('CreateGameInput', { match: optional(MatchInput), cube: optional(Boolean) }, { description: 'As POST /v1/games.', extends: VariantInput });
+export type CreateGameInput = InstanceType<typeof CreateGameInput>;
 
-@InputType({ description: 'As POST /v1/games.' })
-export class CreateGameInput extends VariantInput {
-  @Field(() => MatchInput, { nullable: true })
-  match?: MatchInput;
+export const Expects = objectType('Expects', { seat: String, action: described(String, 'roll, play, respond or next-game') });
 
-  @Field(() => Boolean, { nullable: true })
-  cube?: boolean;
-}
+export const AllowedActions = perSideType('AllowedActions', [String], 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
 
-@ObjectType()
-export class Expects {
-  @Field(() => String)
-  seat!: string;
-  @Field(() => String, { description: 'roll, play, respond or next-game' })
-  action!: string;
-}
+export const GnubgIds = objectType(
+  'GnubgIds',
+  {
+    positionId: described(String, 'The gnubg Position ID, seen from the player on roll.'),
+    matchId: described(String, 'The gnubg Match ID.'),
+    id: described(String, "PositionID:MatchID, as gnubg's set gnubgid reads it."),
+  },
+  "Short nardy: the session as gnubg writes it (white is gnubg's player 0).",
+);
 
-export const AllowedActions = perSideType<string[]>('AllowedActions', () => [String], 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
-export type AllowedActions = InstanceType<typeof AllowedActions>;
+export const CubeView = objectType('CubeView', { value: Int, owner: String, offeredBy: optional(String), enabled: Boolean });
 
-@ObjectType({ description: 'Short nardy: the session as gnubg writes it (white is gnubg\'s player 0).' })
-export class GnubgIds {
-  @Field(() => String, { description: 'The gnubg Position ID, seen from the player on roll.' })
-  positionId!: string;
-  @Field(() => String, { description: 'The gnubg Match ID.' })
-  matchId!: string;
-  @Field(() => String, { description: 'PositionID:MatchID, as gnubg\'s set gnubgid reads it.' })
-  id!: string;
-}
-
-@ObjectType()
-export class CubeView {
-  @Field(() => Int)
-  value!: number;
-  @Field(() => String)
-  owner!: string;
-  @Field(() => String, { nullable: true })
-  offeredBy?: string;
-  @Field(() => Boolean)
-  enabled!: boolean;
-}
-
-export const MatchScore = perSideType<number>('MatchScore', () => Int);
-export type MatchScore = InstanceType<typeof MatchScore>;
+export const MatchScore = perSideType('MatchScore', Int);
 
 /** A match to `length` points and its score, as a session and a scored game show it (CUBE-6). */
-@ObjectType()
-export abstract class MatchFields {
-  @Field(() => Int)
-  length!: number;
-  @Field(() => Boolean)
-  crawford!: boolean;
-  @Field(() => MatchScore)
-  score!: MatchScore;
-}
+export const MatchFields = objectType('MatchFields', { length: Int, crawford: Boolean, score: MatchScore });
 
-@ObjectType()
-export class MatchView extends MatchFields {
-  @Field(() => Boolean)
-  crawfordGame!: boolean;
-  @Field(() => String, { nullable: true })
-  winner?: string;
-}
+export const MatchView = objectType('MatchView', { crawfordGame: Boolean, winner: optional(String) }, { extends: MatchFields });
 
-@ObjectType({ description: 'The value of a finished game.' })
-export class Score {
-  @Field(() => String, { nullable: true })
-  winner!: string | null;
-  @Field(() => String)
-  result!: string;
-  @Field(() => Int)
-  multiplier!: number;
-  @Field(() => Int)
-  cubeValue!: number;
-  @Field(() => Int)
-  points!: number;
-  @Field(() => String)
-  rule!: string;
-  @Field(() => String)
-  explanation!: string;
-  @Field(() => Int, { nullable: true })
-  checkersLeft?: number;
-}
+export const Score = objectType(
+  'Score',
+  { winner: optional(String), result: String, multiplier: Int, cubeValue: Int, points: Int, rule: String, explanation: String, checkersLeft: optional(Int) },
+  'The value of a finished game.',
+);
 
-@ObjectType()
-export class Commitment {
-  @Field(() => String)
-  commitment!: string;
-}
+export const Commitment = objectType('Commitment', { commitment: String });
 
-@ObjectType({ description: 'A game session as GET /v1/games/{id} shows it.' })
-export class Game {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => String)
-  variant!: string;
-  @Field(() => String)
-  family!: string;
-  @Field(() => String, { description: 'playing or finished' })
-  status!: string;
-  @Field(() => Int)
-  version!: number;
-  @Field(() => Int)
-  game!: number;
-  @Field(() => GraphQLJSONObject)
-  position!: object;
-  @Field(() => String)
-  positionId!: string;
-  @Field(() => [Int], { nullable: true })
-  dice!: number[] | null;
-  @Field(() => CubeView, { nullable: true })
-  cube!: CubeView | null;
-  @Field(() => MatchView, { nullable: true })
-  match!: MatchView | null;
-  @Field(() => Expects, { nullable: true })
-  expects!: Expects | null;
-  @Field(() => AllowedActions)
-  allowed!: AllowedActions;
-  @Field(() => GnubgIds, { nullable: true })
-  gnubg?: GnubgIds;
-  @Field(() => [Turn], { nullable: true })
-  legalTurns?: Turn[];
-  @Field(() => Score, { nullable: true })
-  result?: Score;
-  @Field(() => Commitment)
-  fairness!: Commitment;
-}
+export const Game = objectType(
+  'Game',
+  {
+    id: ID,
+    variant: String,
+    family: String,
+    status: described(String, 'playing or finished'),
+    version: Int,
+    game: Int,
+    position: GraphQLJSONObject,
+    positionId: String,
+    dice: optional([Int]),
+    cube: optional(CubeView),
+    match: optional(MatchView),
+    expects: optional(Expects),
+    allowed: AllowedActions,
+    gnubg: optional(GnubgIds),
+    legalTurns: optional([Turn]),
+    result: optional(Score),
+    fairness: Commitment,
+  },
+  'A game session as GET /v1/games/{id} shows it.',
+);
+export type Game = InstanceType<typeof Game>;
 
-@ObjectType()
-export class SeatToken {
-  @Field(() => String)
-  token!: string;
-}
+export const SeatToken = objectType('SeatToken', { token: String });
 
-export const Seats = perSideType<SeatToken>('Seats', () => SeatToken);
-export type Seats = InstanceType<typeof Seats>;
+export const Seats = perSideType('Seats', SeatToken);
 
-@ObjectType({ description: 'A new game: keep each seat token secret; it authorises that seat\'s actions.' })
-export class CreatedGame {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => Seats)
-  seats!: Seats;
-  @Field(() => Game)
-  state!: Game;
-  @Field(() => Int)
-  version!: number;
-}
+export const CreatedGame = objectType(
+  'CreatedGame',
+  { id: ID, seats: Seats, state: Game, version: Int },
+  "A new game: keep each seat token secret; it authorises that seat's actions.",
+);
+export type CreatedGame = InstanceType<typeof CreatedGame>;
 
-@ObjectType()
-export class GameEvent {
-  @Field(() => Int)
-  n!: number;
-  @Field(() => String)
-  at!: string;
-  @Field(() => Int)
-  game!: number;
-  @Field(() => String)
-  type!: string;
-  @Field(() => String, { nullable: true })
-  seat!: string | null;
-  @Field(() => [Int], { nullable: true })
-  dice?: number[];
-  @Field(() => [Step], { nullable: true })
-  steps?: Step[];
-  @Field(() => String, { nullable: true })
-  notation?: string;
-  @Field(() => String, { nullable: true })
-  positionId?: string;
-  @Field(() => Int, { nullable: true })
-  cubeValue?: number;
-  @Field(() => Score, { nullable: true })
-  result?: Score;
-}
+export const GameEvent = objectType('GameEvent', {
+  n: Int, at: String, game: Int, type: String, seat: optional(String),
+  // What the event carries, by its type: the dice rolled, the play made, the cube's new value, the result.
+  dice: optional([Int]), steps: optional([Step]), notation: optional(String), positionId: optional(String),
+  cubeValue: optional(Int), result: optional(Score),
+});
+export type GameEvent = InstanceType<typeof GameEvent>;
 
-@ObjectType()
-export class RollRecordView {
-  @Field(() => Int)
-  index!: number;
-  @Field(() => [Int])
-  dice!: number[];
-  @Field(() => String)
-  purpose!: string;
-  @Field(() => String, { nullable: true })
-  by!: string | null;
-}
+export const RollRecordView = objectType('RollRecordView', { index: Int, dice: [Int], purpose: String, by: optional(String) });
 
-@ObjectType()
-export class FairnessGame {
-  @Field(() => Int)
-  number!: number;
-  @Field(() => String)
-  commitment!: string;
-  @Field(() => String, { nullable: true, description: 'Revealed once the game is over.' })
-  seed!: string | null;
-  @Field(() => [RollRecordView])
-  rolls!: RollRecordView[];
-}
+export const FairnessGame = objectType('FairnessGame', {
+  number: Int,
+  commitment: String,
+  seed: optional(String, 'Revealed once the game is over.'),
+  rolls: [RollRecordView],
+});
 
-@ObjectType()
-export class Fairness {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => String)
-  scheme!: string;
-  @Field(() => [FairnessGame])
-  games!: FairnessGame[];
-}
+export const Fairness = objectType('Fairness', { id: ID, scheme: String, games: [FairnessGame] });
+export type Fairness = InstanceType<typeof Fairness>;
 
-@InputType({ description: 'Optimistic concurrency and retries, as If-Match and Idempotency-Key.' })
-export class ActionOptions {
-  @Field(() => Int, { nullable: true })
-  expectedVersion?: number;
+export const ActionOptions = inputType(
+  'ActionOptions',
+  { expectedVersion: optional(Int), idempotencyKey: optional(String) },
+  'Optimistic concurrency and retries, as If-Match and Idempotency-Key.',
+);
+export type ActionOptions = InstanceType<typeof ActionOptions>;
 
-  @Field(() => String, { nullable: true })
-  idempotencyKey?: string;
-}
-
-@InputType({ description: 'A play of the current stage: steps or notation.' })
-export class PlayInput {
-  @Field(() => [StepInput], { nullable: true })
-  steps?: StepInput[];
-
-  @Field(() => String, { nullable: true })
-  notation?: string;
-}
+export const PlayInput = inputType('PlayInput', { steps: optional([StepInput]), notation: optional(String) }, 'A play of the current stage: steps or notation.');
+export type PlayInput = InstanceType<typeof PlayInput>;
 
 const CUBE_OR_SIMPLE = ['roll', 'double', 'take', 'drop', 'beaver', 'raccoon', 'next-game'] as const;
 
@@ -291,10 +157,11 @@ export class GamesResolver {
   private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {
     // The Idempotency-Key header's limits hold for the option too.
     if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey }, 'options');
+    // An option sent as null is absent, as every null field of an input is (inputs.ts).
     const answer = await ctx.services.sessions.act(id, action, body, {
       token: ctx.token,
-      ifMatch: options?.expectedVersion,
-      idempotencyKey: options?.idempotencyKey,
+      ifMatch: options?.expectedVersion ?? undefined,
+      idempotencyKey: options?.idempotencyKey ?? undefined,
     });
     return answer.body;
   }

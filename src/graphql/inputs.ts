@@ -1,60 +1,44 @@
 import { ValidateFunction } from 'ajv/dist/2020';
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, InputType, Int } from 'type-graphql';
+import { Int } from 'type-graphql';
 import { contract, issueOf } from '../contract/openapi';
 import { refusalBody } from '../contract/refusal';
 import { components } from '../contract/schema';
 import { ServiceError } from '../service/errors';
+import { inputType, optional } from './build';
 
 /** The request schemas of openapi.yaml as TypeScript types. */
 export type Schemas = components['schemas'];
 
-@InputType({ description: "A step in the mover's own numbering (0 = off, 25 = bar)." })
-export class StepInput {
-  @Field(() => Int)
-  from!: number;
-
-  @Field(() => Int)
-  to!: number;
-}
+export const StepInput = inputType('StepInput', { from: Int, to: Int }, "A step in the mover's own numbering (0 = off, 25 = bar).");
 
 /** The fields every query names its game by: a variant and overrides of its options. */
-@InputType({ description: 'A variant and overrides of its options (the base of the query inputs).' })
-export abstract class VariantInput {
-  @Field(() => String)
-  variant!: string;
-
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Overrides of the variant options.' })
-  rules?: Record<string, unknown>;
-}
+export const VariantInput = inputType(
+  'VariantInput',
+  { variant: String, rules: optional(GraphQLJSONObject, 'Overrides of the variant options.') },
+  'A variant and overrides of its options (the base of the query inputs).',
+);
 
 /** A variant and a position given as JSON, as a position ID, or (backgammon) as gnubg IDs. */
-@InputType({ description: 'A variant and a position (the base of the position queries).' })
-export abstract class PositionInput extends VariantInput {
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The JSON position of the README contract.' })
-  position?: Record<string, unknown>;
+export const PositionInput = inputType(
+  'PositionInput',
+  {
+    position: optional(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    positionId: optional(String),
+    matchId: optional(String, 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.'),
+  },
+  { description: 'A variant and a position (the base of the position queries).', extends: VariantInput },
+);
 
-  @Field(() => String, { nullable: true })
-  positionId?: string;
+export const MovesInput = inputType('MovesInput', { dice: optional([Int]) }, { description: 'A position (or its ID) and dice; the same fields as POST /v1/moves.', extends: PositionInput });
+export type MovesInput = InstanceType<typeof MovesInput>;
 
-  @Field(() => String, { nullable: true, description: 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.' })
-  matchId?: string;
-}
-
-@InputType({ description: 'A position (or its ID) and dice; the same fields as POST /v1/moves.' })
-export class MovesInput extends PositionInput {
-  @Field(() => [Int], { nullable: true })
-  dice?: number[];
-}
-
-@InputType({ description: 'A proposed play: steps or notation; the same fields as POST /v1/moves/validate.' })
-export class ValidateInput extends MovesInput {
-  @Field(() => [StepInput], { nullable: true })
-  steps?: StepInput[];
-
-  @Field(() => String, { nullable: true })
-  notation?: string;
-}
+export const ValidateInput = inputType(
+  'ValidateInput',
+  { steps: optional([StepInput]), notation: optional(String) },
+  { description: 'A proposed play: steps or notation; the same fields as POST /v1/moves/validate.', extends: MovesInput },
+);
+export type ValidateInput = InstanceType<typeof ValidateInput>;
 
 /** A GraphQL input as JSON: an input object's null fields mean "absent"; JSON scalars are kept as sent. */
 function asJson(value: unknown): unknown {

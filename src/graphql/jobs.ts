@@ -1,59 +1,55 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { JobKind, JobView } from '../service/jobs/types';
+import { described, inputType, objectType, optional } from './build';
 import { GraphqlContext } from './context';
 import { BatchError, RolloutInput } from './analysis';
 import { request } from './inputs';
 
 /* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
 
-@InputType({ description: 'As POST /v1/rollouts: the fields of POST /v1/rollout, with job limits (trials 1..1296000, timeBudgetMs 1000..3600000).' })
-export class RolloutJobInput extends RolloutInput {}
+export const RolloutJobInput = inputType(
+  'RolloutJobInput',
+  {},
+  { description: 'As POST /v1/rollouts: the fields of POST /v1/rollout, with job limits (trials 1..1296000, timeBudgetMs 1000..3600000).', extends: RolloutInput },
+);
+export type RolloutJobInput = InstanceType<typeof RolloutJobInput>;
 
-@InputType({ description: 'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).' })
-export class MatchAnalysisInput {
-  @Field(() => String, { nullable: true, description: 'mat or sgf (a long-family file: mat, in the long-nardy dialect)' })
-  format?: string;
-  @Field(() => String, { nullable: true, description: 'The match file.' })
-  text?: string;
-  @Field(() => ID, { nullable: true, description: 'Instead of a file: a session of this service (backgammon or any long-family preset).' })
-  gameId?: string;
-  @Field(() => Int, { nullable: true, description: '0..2 (default 0).' })
-  plies?: number;
-}
+export const MatchAnalysisInput = inputType(
+  'MatchAnalysisInput',
+  {
+    format: optional(String, 'mat or sgf (a long-family file: mat, in the long-nardy dialect)'),
+    text: optional(String, 'The match file.'),
+    gameId: optional(ID, 'Instead of a file: a session of this service (backgammon or any long-family preset).'),
+    plies: optional(Int, '0..2 (default 0).'),
+  },
+  'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).',
+);
+export type MatchAnalysisInput = InstanceType<typeof MatchAnalysisInput>;
 
-@ObjectType({ description: 'Decisions analysed or trials rolled out so far.' })
-export class JobProgress {
-  @Field(() => Int)
-  done!: number;
-  @Field(() => Int)
-  total!: number;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'A rollout job: the running estimate.' })
-  estimate?: unknown;
-}
+export const JobProgress = objectType(
+  'JobProgress',
+  { done: Int, total: Int, estimate: optional(GraphQLJSON, 'A rollout job: the running estimate.') },
+  'Decisions analysed or trials rolled out so far.',
+);
 
-@ObjectType({ description: 'Why a job failed or was cancelled: an error as every answer carries one.' })
-export class JobError extends BatchError {}
+export const JobError = objectType('JobError', {}, { description: 'Why a job failed or was cancelled: an error as every answer carries one.', extends: BatchError });
 
-@ObjectType({ description: 'An analysis job, as GET /v1/rollouts/{id} (or /v1/analyses/{id}).' })
-export class Job {
-  @Field(() => ID)
-  id!: string;
-  @Field(() => String, { description: 'match-analysis or rollout' })
-  kind!: string;
-  @Field(() => String, { description: 'queued, running, done, failed or cancelled' })
-  status!: string;
-  @Field(() => JobProgress)
-  progress!: JobProgress;
-  @Field(() => String)
-  createdAt!: string;
-  @Field(() => String, { nullable: true })
-  finishedAt?: string;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'When done: the rollout (as POST /v1/rollout answers) or the match report.' })
-  result?: unknown;
-  @Field(() => JobError, { nullable: true })
-  error?: JobError;
-}
+export const Job = objectType(
+  'Job',
+  {
+    id: ID,
+    kind: described(String, 'match-analysis or rollout'),
+    status: described(String, 'queued, running, done, failed or cancelled'),
+    progress: JobProgress,
+    createdAt: String,
+    finishedAt: optional(String),
+    result: optional(GraphQLJSON, 'When done: the rollout (as POST /v1/rollout answers) or the match report.'),
+    error: optional(JobError),
+  },
+  'An analysis job, as GET /v1/rollouts/{id} (or /v1/analyses/{id}).',
+);
+export type Job = InstanceType<typeof Job>;
 
 function asJob(view: JobView): Job {
   const { id, kind, status, progress, createdAt, finishedAt, result, error } = view;

@@ -1,70 +1,56 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Field, InputType, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Query, Resolver } from 'type-graphql';
 import { cubeAction, scoreGame } from '../service/score';
 import { MatchFields, Score } from './games';
-import { perSideType } from './shapes';
+import { described, inputType, objectType, optional, perSideType } from './build';
 import { PositionInput, VariantInput, request } from './inputs';
 
 /* Scoring and the cube over GraphQL: the same service functions as POST /v1/score and /v1/cube. */
 
-@InputType({ description: 'As POST /v1/score.' })
-export class ScoreInput extends PositionInput {
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, turned?}' })
-  cube?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '{length, score: {white, black}, crawfordPlayed?}' })
-  match?: Record<string, unknown>;
-  @Field(() => String, { nullable: true })
-  resign?: string;
-  @Field(() => String, { nullable: true })
-  resignedBy?: string;
-  @Field(() => String, { nullable: true })
-  droppedBy?: string;
-  @Field(() => String, { nullable: true })
-  firstMover?: string;
-}
+export const ScoreInput = inputType(
+  'ScoreInput',
+  {
+    cube: optional(GraphQLJSONObject, '{value, owner, turned?}'),
+    match: optional(GraphQLJSONObject, '{length, score: {white, black}, crawfordPlayed?}'),
+    resign: optional(String),
+    resignedBy: optional(String),
+    droppedBy: optional(String),
+    firstMover: optional(String),
+  },
+  { description: 'As POST /v1/score.', extends: PositionInput },
+);
+export type ScoreInput = InstanceType<typeof ScoreInput>;
 
-@ObjectType()
-export class MatchAfter extends MatchFields {
-  @Field(() => String, { nullable: true })
-  winner?: string;
-  @Field(() => Boolean)
-  nextGameIsCrawford!: boolean;
-  @Field(() => Boolean)
-  crawfordPlayed!: boolean;
-}
+export const MatchAfter = objectType('MatchAfter', { winner: optional(String), nextGameIsCrawford: Boolean, crawfordPlayed: Boolean }, { extends: MatchFields });
 
-@ObjectType({ description: 'The value of a finished game, and the match after it.' })
-export class ScoreResult extends Score {
-  @Field(() => MatchAfter, { nullable: true })
-  match?: MatchAfter;
-}
+export const ScoreResult = objectType('ScoreResult', { match: optional(MatchAfter) }, { description: 'The value of a finished game, and the match after it.', extends: Score });
+export type ScoreResult = InstanceType<typeof ScoreResult>;
 
-@InputType({ description: 'As POST /v1/cube.' })
-export class CubeInput extends VariantInput {
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '{beaver?, raccoon?, jacoby?, automaticDoubles?, cap?}' })
-  config?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: '{value, owner, offered?, turned?}' })
-  cube?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  match?: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { description: '{onRoll, rolled?, openingMove?}' })
-  context!: Record<string, unknown>;
-  @Field(() => GraphQLJSONObject, { description: '{type: double|take|drop|beaver|raccoon, by}' })
-  action!: Record<string, unknown>;
-}
+export const CubeInput = inputType(
+  'CubeInput',
+  {
+    config: optional(GraphQLJSONObject, '{beaver?, raccoon?, jacoby?, automaticDoubles?, cap?}'),
+    cube: optional(GraphQLJSONObject, '{value, owner, offered?, turned?}'),
+    match: optional(GraphQLJSONObject),
+    context: described(GraphQLJSONObject, '{onRoll, rolled?, openingMove?}'),
+    action: described(GraphQLJSONObject, '{type: double|take|drop|beaver|raccoon, by}'),
+  },
+  { description: 'As POST /v1/cube.', extends: VariantInput },
+);
+export type CubeInput = InstanceType<typeof CubeInput>;
 
-export const LegalCubeActions = perSideType<string[]>('LegalCubeActions', () => [String]);
-export type LegalCubeActions = InstanceType<typeof LegalCubeActions>;
+export const LegalCubeActions = perSideType('LegalCubeActions', [String]);
 
-@ObjectType({ description: 'The cube after one action.' })
-export class CubeResult {
-  @Field(() => GraphQLJSONObject, { description: '{value, owner, offered?, turned, automaticDoubles}' })
-  cube!: object;
-  @Field(() => LegalCubeActions)
-  legalActions!: LegalCubeActions;
-  @Field(() => Score, { nullable: true })
-  gameOver?: Score;
-}
+export const CubeResult = objectType(
+  'CubeResult',
+  {
+    cube: described(GraphQLJSONObject, '{value, owner, offered?, turned, automaticDoubles}'),
+    legalActions: LegalCubeActions,
+    gameOver: optional(Score),
+  },
+  'The cube after one action.',
+);
+export type CubeResult = InstanceType<typeof CubeResult>;
 
 @Resolver()
 export class ScoringResolver {

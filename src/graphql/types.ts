@@ -1,5 +1,6 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Int } from 'type-graphql';
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { described, objectType, optional } from './build';
 
 /*
  * GraphQL views of the service answers. They mirror the REST JSON field for
@@ -7,160 +8,94 @@ import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
  * (the contract of the README), everything else is typed.
  */
 
-@ObjectType({ description: 'Liveness.' })
-export class Health {
-  @Field(() => String)
-  status!: string;
-}
+export const Health = objectType('Health', { status: String }, 'Liveness.');
+export type Health = InstanceType<typeof Health>;
 
-@ObjectType({ description: 'One option of a variant, with its default in that preset.' })
-export class VariantOption {
-  @Field(() => String)
-  key!: string;
-  @Field(() => String, { description: 'enum, integer or boolean' })
-  type!: string;
-  @Field(() => [GraphQLJSON], { nullable: true })
-  values?: (string | number)[];
-  @Field(() => Int, { nullable: true })
-  min?: number;
-  @Field(() => Int, { nullable: true })
-  max?: number;
-  @Field(() => GraphQLJSON, { nullable: true })
-  default!: string | number | boolean | null;
-  @Field(() => String)
-  rule!: string;
-  @Field(() => String)
-  description!: string;
-}
+export const VariantOption = objectType(
+  'VariantOption',
+  {
+    key: String,
+    type: described(String, 'enum, integer or boolean'),
+    values: optional([GraphQLJSON]),
+    min: optional(Int),
+    max: optional(Int),
+    default: optional(GraphQLJSON),
+    rule: String,
+    description: String,
+  },
+  'One option of a variant, with its default in that preset.',
+);
 
-@ObjectType({ description: 'A preset of the rules.' })
-export class Variant {
-  @Field(() => String)
-  name!: string;
-  @Field(() => String)
-  family!: string;
-  @Field(() => String)
-  title!: string;
-  @Field(() => String)
-  russian!: string;
-  @Field(() => String)
-  description!: string;
-  @Field(() => String)
-  specSection!: string;
-  @Field(() => [String])
-  aliases!: string[];
-  @Field(() => [VariantOption])
-  options!: VariantOption[];
-}
+export const Variant = objectType(
+  'Variant',
+  { name: String, family: String, title: String, russian: String, description: String, specSection: String, aliases: [String], options: [VariantOption] },
+  'A preset of the rules.',
+);
+export type Variant = InstanceType<typeof Variant>;
 
-@ObjectType({ description: "One checker moved by one die-unit, in the mover's own numbering (0 = off, 25 = bar)." })
-export class Step {
-  @Field(() => Int)
-  from!: number;
-  @Field(() => Int)
-  to!: number;
-}
+export const Step = objectType('Step', { from: Int, to: Int }, "One checker moved by one die-unit, in the mover's own numbering (0 = off, 25 = bar).");
 
-@ObjectType({ description: 'The stage being played (SPEC TM-1).' })
-export class Stage {
-  @Field(() => String)
-  actor!: string;
-  @Field(() => String, { description: 'roll, reroll, cascade or debt' })
-  origin!: string;
-  @Field(() => [Int])
-  units!: number[];
-  @Field(() => GraphQLJSON, { nullable: true, description: 'long family: a number, "unlimited" or "fevgaRunner"' })
-  headAllowance?: number | string;
-  @Field(() => Boolean, { nullable: true, description: 'long family: LN-HEAD-2 raised the head allowance' })
-  firstTurnException?: boolean;
-}
+export const Stage = objectType(
+  'Stage',
+  {
+    actor: String,
+    origin: described(String, 'roll, reroll, cascade or debt'),
+    units: [Int],
+    headAllowance: optional(GraphQLJSON, 'long family: a number, "unlimited" or "fevgaRunner"'),
+    firstTurnException: optional(Boolean, 'long family: LN-HEAD-2 raised the head allowance'),
+  },
+  'The stage being played (SPEC TM-1).',
+);
 
-@ObjectType({ description: 'What follows a play.' })
-export class Next {
-  @Field(() => String, { description: 'turn, cascade, reroll, debt, roll or gameOver' })
-  kind!: string;
-  @Field(() => String, { nullable: true })
-  actor!: string | null;
-  @Field(() => [Int], { nullable: true })
-  units?: number[];
-  @Field(() => [[Int]], { nullable: true })
-  stages?: number[][];
-  @Field(() => String, { nullable: true })
-  winner?: string;
-}
+export const Next = objectType(
+  'Next',
+  {
+    kind: described(String, 'turn, cascade, reroll, debt, roll or gameOver'),
+    actor: optional(String),
+    units: optional([Int]),
+    stages: optional([[Int]]),
+    winner: optional(String),
+  },
+  'What follows a play.',
+);
 
-@ObjectType({ description: 'One legal play and the position it leads to.' })
-export class Turn {
-  @Field(() => [Step])
-  steps!: Step[];
-  @Field(() => String)
-  notation!: string;
-  @Field(() => GraphQLJSONObject, { description: 'The JSON position of the README contract.' })
-  position!: object;
-  @Field(() => String, { description: 'Short nardy: the gnubg Position ID of the result, the opponent on roll; long: the position key.' })
-  positionId!: string;
-  @Field(() => Next)
-  next!: Next;
-}
+export const Turn = objectType(
+  'Turn',
+  {
+    steps: [Step],
+    notation: String,
+    position: described(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    positionId: described(String, 'Short nardy: the gnubg Position ID of the result, the opponent on roll; long: the position key.'),
+    next: Next,
+  },
+  'One legal play and the position it leads to.',
+);
 
 /** The plays of a roll: the variant, the dice and the stage being played. */
-@ObjectType()
-export abstract class StagePlays {
-  @Field(() => String)
-  variant!: string;
-  @Field(() => [Int], { nullable: true })
-  dice!: number[] | null;
-  @Field(() => Stage)
-  stage!: Stage;
-}
+export const StagePlays = objectType('StagePlays', { variant: String, dice: optional([Int]), stage: Stage });
 
-@ObjectType({ description: 'Every legal play of the current stage.' })
-export class MovesResult extends StagePlays {
-  @Field(() => Int)
-  diceUsed!: number;
-  @Field(() => Int)
-  count!: number;
-  @Field(() => [Turn])
-  turns!: Turn[];
-}
+export const MovesResult = objectType('MovesResult', { diceUsed: Int, count: Int, turns: [Turn] }, { description: 'Every legal play of the current stage.', extends: StagePlays });
+export type MovesResult = InstanceType<typeof MovesResult>;
 
 /** An error as every answer carries one: its stable code and a message. */
-@ObjectType()
-export abstract class ErrorFields {
-  @Field(() => String)
-  code!: string;
-  @Field(() => String)
-  message!: string;
-}
+export const ErrorFields = objectType('ErrorFields', { code: String, message: String });
 
-@ObjectType({ description: 'The rule a proposed play breaks.' })
-export class RuleViolation extends ErrorFields {
-  @Field(() => Int, { nullable: true })
-  stepIndex?: number;
-  @Field(() => String, { nullable: true })
-  rule?: string;
-}
+export const RuleViolation = objectType('RuleViolation', { stepIndex: optional(Int), rule: optional(String) }, { description: 'The rule a proposed play breaks.', extends: ErrorFields });
 
-@ObjectType({ description: 'The verdict on a proposed play (or a prefix of one).' })
-export class ValidationResult {
-  @Field(() => Boolean)
-  legal!: boolean;
-  @Field(() => Boolean, { nullable: true })
-  complete?: boolean;
-  @Field(() => Stage)
-  stage!: Stage;
-  @Field(() => [Int], { nullable: true })
-  remainingDice?: number[];
-  @Field(() => [Step], { nullable: true })
-  steps?: Step[];
-  @Field(() => String, { nullable: true })
-  notation?: string;
-  @Field(() => GraphQLJSONObject, { nullable: true })
-  position?: object;
-  @Field(() => String, { nullable: true })
-  positionId?: string;
-  @Field(() => Next, { nullable: true })
-  next?: Next;
-  @Field(() => RuleViolation, { nullable: true })
-  error?: RuleViolation;
-}
+export const ValidationResult = objectType(
+  'ValidationResult',
+  {
+    legal: Boolean,
+    complete: optional(Boolean),
+    stage: Stage,
+    remainingDice: optional([Int]),
+    steps: optional([Step]),
+    notation: optional(String),
+    position: optional(GraphQLJSONObject),
+    positionId: optional(String),
+    next: optional(Next),
+    error: optional(RuleViolation),
+  },
+  'The verdict on a proposed play (or a prefix of one).',
+);
+export type ValidationResult = InstanceType<typeof ValidationResult>;

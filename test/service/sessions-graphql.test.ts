@@ -71,4 +71,18 @@ describe('sessions over GraphQL', () => {
       .send({ query: 'mutation($id: ID!) { gameAction(id: $id, action: "jump") { version } }', variables: { id: created.id } });
     expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
   });
+
+  it('action options sent as null are absent, as REST without the headers; a stale expectedVersion is VERSION_CONFLICT', async () => {
+    const created = (await gql('mutation { createGame(input: {variant: "long"}) { id seats { white { token } black { token } } state { version expects { seat } } } }', {})).createGame;
+    const seat = created.state.expects.seat as 'white' | 'black';
+    const token = created.seats[seat].token;
+    const roll = 'mutation($id: ID!, $options: ActionOptions) { gameAction(id: $id, action: "roll", options: $options) { version } }';
+    const stale = await request(app.app)
+      .post('/graphql')
+      .set('authorization', `Bearer ${token}`)
+      .send({ query: roll, variables: { id: created.id, options: { expectedVersion: created.state.version + 5 } } });
+    expect(stale.body.errors[0].extensions.code).toBe('VERSION_CONFLICT');
+    const rolled = (await gql(roll, { id: created.id, options: { expectedVersion: null, idempotencyKey: null } }, token)).gameAction;
+    expect(rolled.version).toBe(created.state.version + 1);
+  });
 });
