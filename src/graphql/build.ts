@@ -1,5 +1,5 @@
 import { GraphQLScalarType } from 'graphql';
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { ArgsType, Field, InputType, ObjectType } from 'type-graphql';
 
 /*
  * GraphQL object and input types built from field tables. A table lists the
@@ -94,6 +94,14 @@ export function objectType<const T extends Table, B extends Built = Built>(name:
 /** A GraphQL input type (a query argument) from its field table. */
 export function inputType<const T extends Table, B extends Built = Built>(name: string, fields: T, about?: About<B>) {
   return build(InputType, name, fields, about) as Built<InstanceType<B> & Shape<T>>;
+}
+
+/**
+ * The arguments of a query or mutation from their table, in argument order
+ * (`@Args`); `name` only names the class, as GraphQL has no name for them.
+ */
+export function argsType<const T extends Table>(name: string, fields: T) {
+  return build(ArgsType, name, fields) as Built<Shape<T>>;
 }
 
 /** An object type with one value per seat, `white` and `black` (COM-4). */

@@ -1,9 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
-import { described, inputType, objectType, optional, perSideType } from './build';
+import { argsType, described, fields, inputType, objectType, optional, perSideType } from './build';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, parameters, request } from './inputs';
 import { Step, Turn } from './types';
@@ -112,6 +112,21 @@ export type ActionOptions = InstanceType<typeof ActionOptions>;
 export const PlayInput = inputType('PlayInput', { steps: optional([StepInput]), notation: optional(String) }, 'A play of the current stage: steps or notation.');
 export type PlayInput = InstanceType<typeof PlayInput>;
 
+/*
+ * The arguments of the session actions: the options, what the action needs,
+ * the game. The schema has always listed them in this order (type-graphql
+ * met the parameter decorators they were once written as last first).
+ */
+const OPTIONS = fields({ options: optional(ActionOptions) });
+const GameActionArgs = argsType('GameActionArgs', { ...OPTIONS, action: String, id: ID });
+type GameActionArgs = InstanceType<typeof GameActionArgs>;
+const PlayArgs = argsType('PlayArgs', { ...OPTIONS, play: PlayInput, id: ID });
+type PlayArgs = InstanceType<typeof PlayArgs>;
+const ResignArgs = argsType('ResignArgs', { ...OPTIONS, as: optional(String), id: ID });
+type ResignArgs = InstanceType<typeof ResignArgs>;
+/** What every session action takes: the game and the options. */
+type ActionArgs = { readonly id: string; readonly options?: ActionOptions | null };
+
 const CUBE_OR_SIMPLE = ['roll', 'double', 'take', 'drop', 'beaver', 'raccoon', 'next-game'] as const;
 
 @Resolver()
@@ -154,7 +169,7 @@ export class GamesResolver {
     return event;
   }
 
-  private async act(ctx: GraphqlContext, id: string, action: ActionName, body: unknown, options?: ActionOptions): Promise<Game> {
+  private async act(ctx: GraphqlContext, { id, options }: ActionArgs, action: ActionName, body: unknown): Promise<Game> {
     // The Idempotency-Key header's limits hold for the option too.
     if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey }, 'options');
     // An option sent as null is absent, as every null field of an input is (inputs.ts).
@@ -167,38 +182,23 @@ export class GamesResolver {
   }
 
   @Mutation(() => Game, { description: 'A session action without a body: roll, double, take, drop, beaver, raccoon or next-game (POST /v1/games/{id}/{action}). Authorization: Bearer <seat token>.' })
-  async gameAction(
-    @Arg('id', () => ID) id: string,
-    @Arg('action', () => String) action: string,
-    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
-    @Ctx() ctx: GraphqlContext,
-  ): Promise<Game> {
-    if (!(CUBE_OR_SIMPLE as readonly string[]).includes(action)) {
+  async gameAction(@Args(() => GameActionArgs) args: GameActionArgs, @Ctx() ctx: GraphqlContext): Promise<Game> {
+    if (!(CUBE_OR_SIMPLE as readonly string[]).includes(args.action)) {
       fail('INVALID_REQUEST', `action must be one of ${CUBE_OR_SIMPLE.join(', ')} (play and resign have their own mutations)`, {
         field: 'action',
       });
     }
-    return this.act(ctx, id, action as ActionName, {}, options);
+    return this.act(ctx, args, args.action as ActionName, {});
   }
 
   @Mutation(() => Game, { description: 'As POST /v1/games/{id}/play.' })
-  async playTurn(
-    @Arg('id', () => ID) id: string,
-    @Arg('play', () => PlayInput) play: PlayInput,
-    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
-    @Ctx() ctx: GraphqlContext,
-  ): Promise<Game> {
-    return this.act(ctx, id, 'play', request('PlayRequest', play, 'play'), options);
+  async playTurn(@Args(() => PlayArgs) args: PlayArgs, @Ctx() ctx: GraphqlContext): Promise<Game> {
+    return this.act(ctx, args, 'play', request('PlayRequest', args.play, 'play'));
   }
 
   @Mutation(() => Game, { description: 'As POST /v1/games/{id}/resign.' })
-  async resign(
-    @Arg('id', () => ID) id: string,
-    @Arg('as', () => String, { nullable: true }) level: string | undefined,
-    @Arg('options', () => ActionOptions, { nullable: true }) options: ActionOptions | undefined,
-    @Ctx() ctx: GraphqlContext,
-  ): Promise<Game> {
-    return this.act(ctx, id, 'resign', request('ResignRequest', level ? { as: level } : {}, ''), options);
+  async resign(@Args(() => ResignArgs) args: ResignArgs, @Ctx() ctx: GraphqlContext): Promise<Game> {
+    return this.act(ctx, args, 'resign', request('ResignRequest', args.as ? { as: args.as } : {}, ''));
   }
 }
 
