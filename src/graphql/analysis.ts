@@ -10,7 +10,7 @@ import { ErrorFields, Stage, StagePlays, Turn } from './types';
 
 /* Position analysis over GraphQL: the same service functions as POST /v1/evaluate, /v1/evaluate/batch, /v1/moves/best and /v1/rollout. */
 
-/** Asked of every analysis: an answer shallower than asked is refused instead. */
+/** The `strict` option of the analysis inputs: an answer shallower than asked is an error instead. */
 const STRICT = optional(Boolean, 'true: an answer shallower than asked (budget ran out) is the error ANALYSIS_TIMEOUT instead.');
 
 export const EvaluateInput = inputType(

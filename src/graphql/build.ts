@@ -2,14 +2,15 @@ import { GraphQLScalarType } from 'graphql';
 import { ArgsType, Field, InputType, ObjectType } from 'type-graphql';
 
 /*
- * GraphQL object and input types built from field tables. A table lists the
- * fields in schema order, each as its GraphQL type (`Int`, `String`,
- * `[Step]`, a type built here) or as `optional(type)` / `described(type, …)`
- * for a nullable field or one with a description. The builder applies
- * type-graphql's own decorators (`ObjectType`, `InputType`, `Field`) to a
- * generated class, so the schema is what the decorator classes gave, and
- * TypeScript reads each type's instance shape from the same table: one
- * declaration where a class needed a decorator and a property per field.
+ * GraphQL object, input and argument types built from field tables. A table
+ * lists the fields in schema order, each as its GraphQL type (`Int`,
+ * `String`, `[Step]`, a type built here) or as `optional(type)` /
+ * `described(type, …)` for a nullable field or one with a description. The
+ * builder applies type-graphql's own decorators (`ObjectType`, `InputType`,
+ * `ArgsType`, `Field`) to a generated class, so the schema is what decorator
+ * classes gave, and TypeScript reads each type's instance shape from the same
+ * table: one declaration where a class needed a decorator and a property per
+ * field.
  */
 
 /** A type built here: type-graphql knows its fields from its metadata, TypeScript from `I`. */
@@ -68,7 +69,7 @@ export type Shape<T extends Table> = {
 /** A type's description, or its description and the built type whose fields come first. */
 type About<B extends Built> = string | { readonly description?: string; readonly extends?: B };
 
-/** The decorator that registers a class as an object or an input type. */
+/** The decorator that registers a class as an object, input or arguments type. */
 type Register = (name: string, options: { description?: string }) => ClassDecorator;
 
 function build(register: Register, name: string, fields: Table, about: About<Built> = {}): Built {
