@@ -243,13 +243,13 @@ export class NeuralNetwork implements NetworkParameters {
     this.output(out, offset);
   }
 
-  /** Entries in which `input` differs from `last` (both sorted by index). */
+  /** Entries in which `input` differs from `last` (both sorted by index), counted up to `input.count`. */
   private changes(input: SparseInput): number {
     const last = this.last;
     let i = 0;
     let k = 0;
     let n = 0;
-    while (i < last.count && k < input.count) {
+    while (i < last.count && k < input.count && n < input.count) {
       const a = last.index[i];
       const b = input.index[k];
       if (a === b) {

@@ -93,12 +93,12 @@ export function forward(count: i32, incremental: bool): void {
   output();
 }
 
-/** Entries in which the input differs from the last one (both sorted by index). */
+/** Entries in which the input differs from the last one (both sorted by index), counted up to `count`. */
 function changes(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, lastValue: usize): i32 {
   let i = 0;
   let k = 0;
   let n = 0;
-  while (i < lastCount && k < count) {
+  while (i < lastCount && k < count && n < count) {
     const a = load<i32>(lastIndex + (<usize>i << 2));
     const b = load<i32>(inIndex + (<usize>k << 2));
     if (a != b) {
