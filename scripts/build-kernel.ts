@@ -23,7 +23,16 @@ export function compileKernel(outFile: string): Buffer {
   // Run from the repository root with relative paths: the module's name section holds the source path.
   execFileSync(
     process.execPath,
-    [require.resolve('assemblyscript/bin/asc.js'), KERNEL_SOURCE, '--config', KERNEL_CONFIG, '--target', 'release', '-o', outFile],
+    [
+      require.resolve('assemblyscript/bin/asc.js'),
+      KERNEL_SOURCE,
+      '--config',
+      KERNEL_CONFIG,
+      '--target',
+      'release',
+      '-o',
+      outFile,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return readFileSync(outFile);
@@ -44,7 +53,7 @@ export function kernelModuleSource(bytes: Uint8Array): string {
     '/** SHA-256 of the kernel (src/eval/neural/kernel/forward.wasm). */',
     `export const KERNEL_WASM_SHA256 = '${sha256(bytes)}';`,
     '',
-    '/** The kernel\'s WebAssembly bytes, base64. */',
+    "/** The kernel's WebAssembly bytes, base64. */",
     'export const KERNEL_WASM_BASE64 = [',
     ...lines,
     "].join('');",

@@ -109,7 +109,18 @@ export class WasmForward {
     const { inputs, hidden } = weights;
     const stride = Math.ceil(hidden / STEP) * STEP;
     // In `Slot` order: rows, bias, sums, columns, outBias, inIndex, inValue, lastIndex, lastValue, out.
-    const sizes = [inputs * stride * 8, stride * 8, stride * 8, stride * 48, 48, inputs * 4, inputs * 8, inputs * 4, inputs * 8, 48];
+    const sizes = [
+      inputs * stride * 8,
+      stride * 8,
+      stride * 8,
+      stride * 48,
+      48,
+      inputs * 4,
+      inputs * 8,
+      inputs * 4,
+      inputs * 8,
+      48,
+    ];
     const at: number[] = [];
     let end = HEADER;
     for (const size of sizes) {
@@ -127,7 +138,8 @@ export class WasmForward {
     for (let i = 0; i < inputs; i++) w.set(weights.rows.subarray(i * hidden, (i + 1) * hidden), i * stride);
     new Float64Array(buffer, biasAt, hidden).set(weights.bias);
     const columns = new Float64Array(buffer, columnsAt, stride * 6);
-    for (let j = 0; j < hidden; j++) for (let o = 0; o < 5; o++) columns[j * 6 + o] = weights.outputWeights[o * hidden + j];
+    for (let j = 0; j < hidden; j++)
+      for (let o = 0; o < 5; o++) columns[j * 6 + o] = weights.outputWeights[o * hidden + j];
     new Float64Array(buffer, outBiasAt, 5).set(weights.outputBias);
     this.input = {
       index: new Int32Array(buffer, inIndexAt, inputs),

@@ -6,7 +6,12 @@ import { SeededRandom } from '../../../src/engine/random';
 import { NeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { decodeBase64, wasmKernelAvailable } from '../../../src/eval/neural/kernel';
 import { KERNEL_WASM_BASE64, KERNEL_WASM_SHA256 } from '../../../src/eval/neural/kernel-wasm';
-import { NetworkKernel, NeuralNetwork, SparseInput, referenceForward } from '../../../src/eval/neural/network';
+import {
+  NetworkKernel,
+  NeuralNetwork,
+  SparseInput,
+  referenceForward,
+} from '../../../src/eval/neural/network';
 import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
 import { createShortEncoding } from '../../../src/eval/neural/short-encoding';
 import { KERNEL_WASM, compileKernel, sha256 } from '../../../scripts/build-kernel';
@@ -55,7 +60,13 @@ function longBoards(): Int8Array[] {
 }
 
 /** All outputs of a fresh copy of `network` on `kernel`, each input copied into `network.inputBuffer()` first when `inPlace`. */
-function run(network: NeuralNetwork, kernel: NetworkKernel, incremental: boolean, inputs: readonly SparseInput[], inPlace: boolean): { out: Float64Array; rows: number } {
+function run(
+  network: NeuralNetwork,
+  kernel: NetworkKernel,
+  incremental: boolean,
+  inputs: readonly SparseInput[],
+  inPlace: boolean,
+): { out: Float64Array; rows: number } {
   const copy = new NeuralNetwork(network);
   copy.kernel = kernel;
   copy.incremental = incremental;
