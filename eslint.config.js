@@ -20,7 +20,7 @@ const SERVER_MODULES = [
 ];
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**', '.scratch/**', '*-tmp.ts', 'packages/client/src/schema.ts', 'src/contract/schema.ts', 'packages/*/dist/**', 'eslint.config.js', 'jest.config.js'] },
+  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**', '.scratch/**', '*-tmp.ts', 'packages/client/src/schema.ts', 'src/contract/schema.ts', 'packages/*/dist/**', 'src/eval/neural/kernel/**', 'eslint.config.js', 'jest.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,7 +12,8 @@ import { isLongRace, isShortRace } from '../src/eval/race';
 /**
  * Where the time of one network evaluation goes (encoding, first layer,
  * output layer), and how many inputs are active, on contact positions of
- * seeded random games. For a CPU profile:
+ * seeded random games; the forward pass on each kernel (network.ts
+ * `kernel`: the JavaScript loops and the WebAssembly SIMD kernel). For a CPU profile:
  *
  *   npx tsx bench/forward-profile.ts
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof -r tsx/cjs bench/forward-profile.ts
@@ -87,7 +88,7 @@ function perCall(label: string, n: number, f: () => void): void {
     calls += n;
     elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
   }
-  console.log(`  ${label.padEnd(40)} ${((elapsed * 1000) / calls).toFixed(2)} µs`);
+  console.log(`  ${label.padEnd(52)} ${((elapsed * 1000) / calls).toFixed(2)} µs`);
 }
 
 for (const [name, boards, siblings] of [
@@ -111,15 +112,26 @@ for (const [name, boards, siblings] of [
   perCall('reference forward (pre-encoded)', inputs.length, () => {
     for (const i of inputs) referenceForward(e.contact, i, out, 0);
   });
-  perCall('forward (pre-encoded)', inputs.length, () => {
-    for (const i of inputs) e.contact.forward(i, out, 0);
-  });
-  perCall('evaluateInto', boards.length, () => {
-    for (const b of boards) e.evaluateInto(b, out, 0);
-  });
+  for (const kernel of ['js', 'wasm'] as const) {
+    e.contact.kernel = kernel;
+    perCall(`forward (pre-encoded), ${kernel}`, inputs.length, () => {
+      for (const i of inputs) e.contact.forward(i, out, 0);
+    });
+    e.contact.incremental = false;
+    perCall(`forward, full sums, ${kernel}`, inputs.length, () => {
+      for (const i of inputs) e.contact.forward(i, out, 0);
+    });
+    e.contact.incremental = true;
+    perCall(`evaluateInto, ${kernel}`, boards.length, () => {
+      for (const b of boards) e.evaluateInto(b, out, 0);
+    });
+    perCall(`evaluateInto, plays of one roll in a row, ${kernel}`, siblings.length, () => {
+      for (const b of siblings) e.evaluateInto(b, out, 0);
+    });
+  }
   const rows0 = e.contact.rowsApplied;
   let calls = 0;
-  perCall(`evaluateInto, plays of one roll in a row`, siblings.length, () => {
+  perCall('evaluateInto, plays of one roll (rows counted)', siblings.length, () => {
     for (const b of siblings) e.evaluateInto(b, out, 0);
     calls += siblings.length;
   });

@@ -15,7 +15,8 @@ import { LongSearch } from '../src/eval/long/search';
 import { NeuralEvaluator } from '../src/eval/neural/evaluator';
 import { isLongRace, isShortRace } from '../src/eval/race';
 import { STANDARD_VALUES, longOutcomeValues } from '../src/eval/equity';
-import { PruningFilter } from '../src/eval/prune';
+import { PrunedEvaluator, PruningFilter } from '../src/eval/prune';
+import { NetworkKernel } from '../src/eval/neural/network';
 import { searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
@@ -31,6 +32,9 @@ import { loadShortCorpus } from './short-movegen';
  *   and gnubg's `calibrate` (static evaluations/s);
  * - best turn at 1 and 2 plies, CPU time per position, on the same
  *   backgammon positions for us and for gnubg's `hint` (bench/gnubg-hint.py);
+ * - both kernels of the network (network.ts `kernel`): the JavaScript
+ *   loops and the WebAssembly SIMD kernel, evaluations/s and pruned best
+ *   turns;
  * - the same searches as before this pass: incremental first layer off and
  *   no transposition cache (the answers are the same);
  * - long nardy best turn at 1 and 2 plies, now and before (no gnubg there);
@@ -106,6 +110,12 @@ function evaluationRate(evaluator: NeuralEvaluator, boards: readonly Int8Array[]
   }
   evaluator.contact.incremental = true;
   return (calls / spent) * 1000;
+}
+
+/** Both networks of an evaluator (the full one, and the pruning one if attached) on `kernel`. */
+function setKernel(evaluator: NeuralEvaluator | PrunedEvaluator, kernel: NetworkKernel): void {
+  evaluator.contact.kernel = kernel;
+  if ('pruning' in evaluator) evaluator.pruning.network.network.kernel = kernel;
 }
 
 /** Contact positions of seeded random games, and the positions after every play of their rolls, in order. */
@@ -244,20 +254,27 @@ function main(): void {
   ] as const) {
     const p = evaluator.contact;
     console.log(`${label} (${p.inputs} × ${p.hidden} × 5):`);
-    const full = evaluationRate(evaluator, games, false);
-    const gamesRate = evaluationRate(evaluator, games, true);
-    const fullPlays = evaluationRate(evaluator, plays, false);
-    const playsRate = evaluationRate(evaluator, plays, true);
-    console.log(`  game positions, incremental off  : ${fmt(full)} /s`);
-    console.log(`  game positions, incremental      : ${fmt(gamesRate)} /s (${fmt(gamesRate / full, 2)}×)`);
-    console.log(`  plays of one roll, incremental off: ${fmt(fullPlays)} /s`);
-    console.log(`  plays of one roll, incremental   : ${fmt(playsRate)} /s (${fmt(playsRate / fullPlays, 2)}×)`);
+    // The JavaScript loops first (before the WebAssembly kernel), then the default kernel.
+    let gamesRate = 0;
+    let playsRate = 0;
+    for (const kernel of ['js', 'wasm'] as const) {
+      p.kernel = kernel;
+      const full = evaluationRate(evaluator, games, false);
+      gamesRate = evaluationRate(evaluator, games, true);
+      const fullPlays = evaluationRate(evaluator, plays, false);
+      playsRate = evaluationRate(evaluator, plays, true);
+      const k = kernel.padEnd(4);
+      console.log(`  ${k} game positions, incremental off  : ${fmt(full)} /s`);
+      console.log(`  ${k} game positions, incremental      : ${fmt(gamesRate)} /s (${fmt(gamesRate / full, 2)}×)`);
+      console.log(`  ${k} plays of one roll, incremental off: ${fmt(fullPlays)} /s`);
+      console.log(`  ${k} plays of one roll, incremental   : ${fmt(playsRate)} /s (${fmt(playsRate / fullPlays, 2)}×)`);
+    }
     if (label === 'backgammon' && withGnubg) {
       const calibrate = gnubgCalibrate();
       if (calibrate !== null) {
         console.log(`  gnubg calibrate, as it reports   : ${fmt(calibrate.wall)} /s (wall clock)`);
         console.log(
-          `  gnubg calibrate, per CPU second  : ${fmt(calibrate.cpu)} /s (ours ÷ gnubg: ${fmt(gamesRate / calibrate.cpu, 2)} game positions, ${fmt(playsRate / calibrate.cpu, 2)} plays of one roll)`,
+          `  gnubg calibrate, per CPU second  : ${fmt(calibrate.cpu)} /s (ours (wasm) ÷ gnubg: ${fmt(gamesRate / calibrate.cpu, 2)} game positions, ${fmt(playsRate / calibrate.cpu, 2)} plays of one roll)`,
         );
       }
     }
@@ -273,7 +290,8 @@ function main(): void {
   }
   // Now: replies pruned by the pruning network (the service's default); full width: every reply scored by the full network.
   const filter = benchFilter();
-  const search = new ShortSearch(pruned(short, 'backgammon', filter));
+  const prunedShort = pruned(short, 'backgammon', filter);
+  const search = new ShortSearch(prunedShort);
   const wide = new ShortSearch(short);
   console.log(`reply pruning: keep ${filter.keep} within ${filter.window}`);
   const ours: Record<number, number[]> = {};
@@ -302,6 +320,11 @@ function main(): void {
     show(`ours, ${plies} ply, full width (no pruning)`, spread(wideTimes), wideTimes.length);
     console.log(`${''.padEnd(46)}  ${fmt(wide.evaluations / wideTimes.length)} evaluations per position`);
     console.log(`best turn changed by pruning, ${plies} ply         : ${changed} of ${times.length}`);
+    // The same pruned searches on the JavaScript loops (the answers are the same).
+    setKernel(prunedShort, 'js');
+    const jsTimes = chosen.slice(0, count).map((i) => cpuMs(() => search.rankTurns(corpus.boards[i], corpus.dice[i], settings)));
+    setKernel(prunedShort, 'wasm');
+    show(`ours, ${plies} ply, JavaScript kernel`, spread(jsTimes), jsTimes.length);
   }
   // The search as it was before this work: full sums, no transposition cache, full width (BENCH_BEFORE=0 skips it).
   const before = process.env.BENCH_BEFORE !== '0';

@@ -13,7 +13,7 @@ import { NeuralEncoding } from './encoding';
 import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
-import { NeuralNetwork, SparseInput, sparseInput } from './network';
+import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding } from './short-encoding';
 import { checkedWeightsFile } from './weights-file';
 
@@ -80,7 +80,7 @@ export function createNeuralEvaluator(
     );
   }
   const contact = new NeuralNetwork(contactWeights.parameters);
-  const input: SparseInput = sparseInput(encoding.inputs);
+  const input: SparseInput = contact.inputBuffer();
   const version = options.version ?? 'unversioned';
   const name = options.name ?? `neural-${family}`;
   if (family === 'short') {

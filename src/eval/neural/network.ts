@@ -1,3 +1,5 @@
+import { WasmForward, wasmForward } from './kernel';
+
 /**
  * A small multilayer perceptron for position evaluation: one hidden layer
  * of ReLU units and five sigmoid outputs (win, winMars, winKoks, loseMars,
@@ -15,9 +17,14 @@
  *
  * The forward pass allocates nothing: it accumulates into scratch buffers
  * owned by the network, so a network is not re-entrant (one per worker,
- * like the searches).
+ * like the searches). Its loops run in the WebAssembly SIMD kernel
+ * (kernel.ts, kernel/forward.ts) where the runtime has it, else in
+ * JavaScript; both give the same outputs, bit for bit.
  */
 export const NETWORK_OUTPUTS = 5;
+
+/** Where a network's forward pass runs: the WebAssembly SIMD kernel or the JavaScript loops. */
+export type NetworkKernel = 'wasm' | 'js';
 
 /** Sizes of a network. */
 export interface NetworkShape {
@@ -117,8 +124,11 @@ export class NeuralNetwork implements NetworkParameters {
    * off to time the full sum. The outputs are the same either way.
    */
   incremental = true;
-  /** Rows added or subtracted so far (benchmarks: the incremental saving). */
-  rowsApplied = 0;
+  /** Rows added or subtracted by the JavaScript loops. */
+  private jsRows = 0;
+  /** The kernel instance (made on first use of the 'wasm' kernel); null where WebAssembly SIMD is missing. */
+  private wasm: WasmForward | null | undefined;
+  private kernelChoice: NetworkKernel;
 
   constructor(parameters: NetworkParameters) {
     const { inputs, hidden } = parameters;
@@ -155,6 +165,51 @@ export class NeuralNetwork implements NetworkParameters {
       bound = Math.max(bound, s);
     }
     this.exact = bound < EXACT_BOUND;
+    this.kernelChoice = 'wasm';
+  }
+
+  /**
+   * Where the forward pass runs: 'wasm' (the default; the JavaScript loops
+   * where the runtime lacks WebAssembly SIMD) or 'js'. Benchmarks and tests
+   * switch it; the outputs are the same either way.
+   */
+  get kernel(): NetworkKernel {
+    return this.kernelChoice === 'wasm' && this.wasmKernel() ? 'wasm' : 'js';
+  }
+
+  set kernel(kernel: NetworkKernel) {
+    this.kernelChoice = kernel;
+    this.hasLast = false;
+    this.wasm?.reset();
+  }
+
+  /** Rows added or subtracted so far, by either kernel (benchmarks: the incremental saving). */
+  get rowsApplied(): number {
+    return this.jsRows + (this.wasm ? this.wasm.rowsApplied : 0);
+  }
+
+  /**
+   * A sparse input buffer for this network: with the WebAssembly kernel,
+   * views of its memory, so an encoding writing into it hands the kernel
+   * its input without a copy (one buffer per network; any other
+   * `SparseInput` works too, copied in).
+   */
+  inputBuffer(): SparseInput {
+    const wasm = this.kernelChoice === 'wasm' ? this.wasmKernel() : null;
+    return wasm ? wasm.input : sparseInput(this.inputs);
+  }
+
+  private wasmKernel(): WasmForward | null {
+    if (this.wasm === undefined)
+      this.wasm = wasmForward({
+        inputs: this.inputs,
+        hidden: this.hidden,
+        rows: this.rows,
+        bias: this.bias,
+        outputWeights: this.outputWeights,
+        outputBias: this.outputBias,
+      });
+    return this.wasm;
   }
 
   /**
@@ -162,6 +217,19 @@ export class NeuralNetwork implements NetworkParameters {
    * `out[offset … offset+4]`. Allocation-free.
    */
   forward(input: SparseInput, out: Float64Array, offset: number): void {
+    if (this.kernelChoice === 'wasm') {
+      const wasm = this.wasmKernel();
+      if (wasm) {
+        wasm.forward(input, this.incremental && this.exact);
+        const z = wasm.z;
+        out[offset] = sigmoid(z[0]);
+        out[offset + 1] = sigmoid(z[1]);
+        out[offset + 2] = sigmoid(z[2]);
+        out[offset + 3] = sigmoid(z[3]);
+        out[offset + 4] = sigmoid(z[4]);
+        return;
+      }
+    }
     if (this.incremental && this.exact && this.hasLast && this.changes(input) < input.count) this.update(input);
     else this.recompute(input);
     const last = this.last;
@@ -175,13 +243,13 @@ export class NeuralNetwork implements NetworkParameters {
     this.output(out, offset);
   }
 
-  /** Entries in which `input` differs from `last` (both sorted by index). */
+  /** Entries in which `input` differs from `last` (both sorted by index), counted up to `input.count`. */
   private changes(input: SparseInput): number {
     const last = this.last;
     let i = 0;
     let k = 0;
     let n = 0;
-    while (i < last.count && k < input.count) {
+    while (i < last.count && k < input.count && n < input.count) {
       const a = last.index[i];
       const b = input.index[k];
       if (a === b) {
@@ -236,7 +304,7 @@ export class NeuralNetwork implements NetworkParameters {
     const sums = this.sums;
     const w = this.rows;
     const row = index * h;
-    this.rowsApplied++;
+    this.jsRows++;
     let j = 0;
     if (value === 1 && sign > 0) {
       for (; j < h4; j += 4) {
@@ -268,7 +336,7 @@ export class NeuralNetwork implements NetworkParameters {
     const sums = this.sums;
     const w = this.rows;
     const row = index * h;
-    this.rowsApplied++;
+    this.jsRows++;
     for (let j = 0; j < h; j++) {
       const x = w[row + j];
       sums[j] += onGrid(to * x) - onGrid(from * x);

@@ -1,13 +1,9 @@
 import { CLASSIC } from '../../../src/engine/long/rules';
-import { needsDice } from '../../../src/engine/long/game';
-import { legalLongTurns } from '../../../src/engine/long/turn';
 import { SeededRandom } from '../../../src/engine/random';
-import { SHORT_STANDARD } from '../../../src/engine/short/rules';
-import { legalShortTurns } from '../../../src/engine/short/turn';
 import { NeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { NeuralNetwork, SparseInput, referenceForward, sparseInput } from '../../../src/eval/neural/network';
 import { readLongNet, readShortNet } from '../../../scripts/train/nets';
-import { longPositions, shortPositions } from './support';
+import { encodeAll, longBoardsAndPlays, shortBoardsAndPlays } from './support';
 
 /**
  * The incremental forward pass (network.ts) against the plain reference:
@@ -16,14 +12,6 @@ import { longPositions, shortPositions } from './support';
  * game positions one after another and the plays of one roll in a row, the
  * order a search evaluates them in.
  */
-function encodeAll(net: NeuralEvaluator, boards: readonly Int8Array[]): SparseInput[] {
-  return boards.map((board) => {
-    const input = sparseInput(net.encoding.inputs);
-    net.encoding.encode(board, input);
-    return input;
-  });
-}
-
 function forwardAll(network: NeuralNetwork, inputs: readonly SparseInput[]): Float64Array {
   const out = new Float64Array(inputs.length * 5);
   inputs.forEach((input, i) => network.forward(input, out, i * 5));
@@ -54,30 +42,16 @@ function expectAgreement(net: NeuralEvaluator, inputs: readonly SparseInput[]): 
 describe('incremental forward pass', () => {
   it('backgammon: agrees with the reference on game positions and on the plays of one roll', () => {
     const net = readShortNet();
-    const random = new SeededRandom(41);
-    const boards: Int8Array[] = [];
-    for (const board of shortPositions(37, 1500)) {
-      boards.push(board);
-      const answer = legalShortTurns(SHORT_STANDARD, { board, turn: 'white' }, random.dice());
-      if (answer.ok) for (const t of answer.value.turns.slice(0, 4)) if (!t.gameOver) boards.push(t.position.board);
-    }
+    const boards = shortBoardsAndPlays(37, 41, 1500);
     expect(boards.length).toBeGreaterThan(3000);
-    expectAgreement(net, encodeAll(net, boards));
+    expectAgreement(net, encodeAll(net.encoding, boards));
   });
 
   it('long: agrees with the reference on game positions and on the plays of one roll', () => {
     const net = readLongNet(CLASSIC);
-    const random = new SeededRandom(43);
-    const boards: Int8Array[] = [];
-    for (const state of longPositions('long', 39, 1500)) {
-      boards.push(state.position.board);
-      const answer = legalLongTurns(CLASSIC, state, needsDice(state) ? random.dice() : undefined);
-      if (answer.ok)
-        for (const t of answer.value.turns.slice(0, 4))
-          if (t.state.pending.length === 0) boards.push(t.state.position.board);
-    }
+    const boards = longBoardsAndPlays(39, 43, 1500);
     expect(boards.length).toBeGreaterThan(3000);
-    expectAgreement(net, encodeAll(net, boards));
+    expectAgreement(net, encodeAll(net.encoding, boards));
   });
 
   it('adds, removes and changes inputs of any value (a hidden size not a multiple of four)', () => {

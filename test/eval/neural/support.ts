@@ -1,12 +1,14 @@
 import { needsDice, newLongGame, winnerOf } from '../../../src/engine/long/game';
-import { LONG_PRESETS, LongPresetName } from '../../../src/engine/long/rules';
+import { CLASSIC, LONG_PRESETS, LongPresetName } from '../../../src/engine/long/rules';
 import { LongState, legalLongTurns } from '../../../src/engine/long/turn';
 import { SeededRandom } from '../../../src/engine/random';
 import { initialShortPosition } from '../../../src/engine/short/position';
 import { SHORT_STANDARD } from '../../../src/engine/short/rules';
 import { legalShortTurns } from '../../../src/engine/short/turn';
 import { Family } from '../../../src/eval/evaluator';
+import { NeuralEncoding } from '../../../src/eval/neural/encoding';
 import { NeuralWeights } from '../../../src/eval/neural/format';
+import { SparseInput, sparseInput } from '../../../src/eval/neural/network';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { Probabilities } from '../../../src/eval/probabilities';
 
@@ -43,6 +45,44 @@ export function shortPositions(seed: number, count: number): Int8Array[] {
     if (random.below(2) === 0) out.push(position.board);
   }
   return out;
+}
+
+/**
+ * `count` seeded random-play backgammon boards, each followed by the
+ * positions after up to four plays of a roll: the order a search evaluates
+ * positions in.
+ */
+export function shortBoardsAndPlays(seed: number, diceSeed: number, count: number): Int8Array[] {
+  const random = new SeededRandom(diceSeed);
+  const boards: Int8Array[] = [];
+  for (const board of shortPositions(seed, count)) {
+    boards.push(board);
+    const answer = legalShortTurns(SHORT_STANDARD, { board, turn: 'white' }, random.dice());
+    if (answer.ok) for (const t of answer.value.turns.slice(0, 4)) if (!t.gameOver) boards.push(t.position.board);
+  }
+  return boards;
+}
+
+/** The same for classic long nardy. */
+export function longBoardsAndPlays(seed: number, diceSeed: number, count: number): Int8Array[] {
+  const random = new SeededRandom(diceSeed);
+  const boards: Int8Array[] = [];
+  for (const state of longPositions('long', seed, count)) {
+    boards.push(state.position.board);
+    const answer = legalLongTurns(CLASSIC, state, needsDice(state) ? random.dice() : undefined);
+    if (answer.ok)
+      for (const t of answer.value.turns.slice(0, 4)) if (t.state.pending.length === 0) boards.push(t.state.position.board);
+  }
+  return boards;
+}
+
+/** Each board encoded into a sparse input of its own. */
+export function encodeAll(encoding: NeuralEncoding, boards: readonly Int8Array[]): SparseInput[] {
+  return boards.map((board) => {
+    const input = sparseInput(encoding.inputs);
+    encoding.encode(board, input);
+    return input;
+  });
 }
 
 /** Weights of a seeded, untrained network (tests must not depend on the committed ones). */

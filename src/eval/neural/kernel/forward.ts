@@ -1,0 +1,245 @@
+/**
+ * The hot loops of `NeuralNetwork.forward` (../network.ts) in WebAssembly
+ * SIMD, compiled by AssemblyScript (`npm run build:kernel`; this file is
+ * AssemblyScript, not TypeScript: the project's tsc and eslint skip it).
+ *
+ * It does what the JavaScript path does, operation for operation, so the
+ * outputs are bit for bit the same:
+ * - the first layer's sums are float64 on the 2^−30 grid (network.ts
+ *   `GRID`): a row of value 1 is added as it is, any other value `v` as
+ *   `onGrid(v · w)`; grid sums are exact, so the full sum and the
+ *   incremental update agree whatever was evaluated before;
+ * - the output layer adds `w · max(a, 0)` hidden unit by hidden unit in
+ *   order, the five outputs side by side in two lanes (a unit at 0 adds a
+ *   zero, which changes no sum);
+ * - the five sigmoids stay in JavaScript (`Math.exp`).
+ *
+ * f64x2 lanes keep the sums exact; the loops go 8 hidden units (64 bytes)
+ * at a time, so the hidden stride is a multiple of 8, padded with zeros.
+ *
+ * Memory (all placed by the loader, ../kernel.ts, which writes where each
+ * array starts into the header, `Slot`; the kernel allocates nothing): `rows` inputs × stride f64 (the first layer on the grid,
+ * input-major), `bias` and `sums` stride f64, `columns` stride × 6 f64
+ * (the five output weights of one hidden unit and a zero), `outBias` 6 f64,
+ * `inIndex`/`inValue` the sparse input (Int32 / f64, written by the
+ * encoding through views), `lastIndex`/`lastValue` the input `sums` belong
+ * to, `out` the five pre-sigmoid outputs.
+ */
+
+/** Adding and subtracting this rounds |x| < 2^21 to the 2^−30 grid (network.ts `ROUNDER`). */
+const ROUNDER: f64 = 1.5 * 4194304.0;
+
+/** The header's slots (the first 64 bytes of memory): where each array starts, written by the loader. */
+enum Slot {
+  rows,
+  bias,
+  sums,
+  columns,
+  outBias,
+  inIndex,
+  inValue,
+  lastIndex,
+  lastValue,
+  out,
+}
+
+/** Byte offset of an array (its header slot). */
+@inline
+function at(slot: Slot): usize {
+  return <usize>load<u32>(<usize>slot << 2);
+}
+
+let stride: usize = 0;
+let inputs: i32 = 0;
+let lastCount: i32 = 0;
+let hasLast: bool = false;
+let applied: f64 = 0;
+
+/** Sets the sizes (the header holds where the arrays are). */
+export function configure(hiddenStride: i32, inputCount: i32): void {
+  stride = <usize>hiddenStride;
+  inputs = inputCount;
+  hasLast = false;
+}
+
+/** Forgets the last input: the next forward pass sums in full. */
+export function reset(): void {
+  hasLast = false;
+}
+
+/** Rows added or subtracted so far (network.ts `rowsApplied`). */
+export function rowsApplied(): f64 {
+  return applied;
+}
+
+/**
+ * The forward pass of the `count` inputs at `inIndex`/`inValue`, up to the
+ * five pre-sigmoid outputs at `out`. `incremental`: update from the last
+ * input when fewer entries changed than there are (the caller passes false
+ * when the weights are too large for exact sums).
+ */
+export function forward(count: i32, incremental: bool): void {
+  const inIndex = at(Slot.inIndex);
+  const inValue = at(Slot.inValue);
+  const lastIndex = at(Slot.lastIndex);
+  const lastValue = at(Slot.lastValue);
+  if (incremental && hasLast && changes(count, inIndex, inValue, lastIndex, lastValue) < count)
+    update(count, inIndex, inValue, lastIndex, lastValue);
+  else recompute(count, inIndex, inValue);
+  memory.copy(lastIndex, inIndex, <usize>count << 2);
+  memory.copy(lastValue, inValue, <usize>count << 3);
+  lastCount = count;
+  hasLast = true;
+  output();
+}
+
+/** Entries in which the input differs from the last one (both sorted by index), counted up to `count`. */
+function changes(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, lastValue: usize): i32 {
+  let i = 0;
+  let k = 0;
+  let n = 0;
+  while (i < lastCount && k < count && n < count) {
+    const a = load<i32>(lastIndex + (<usize>i << 2));
+    const b = load<i32>(inIndex + (<usize>k << 2));
+    if (a != b) {
+      n++;
+      if (a < b) i++;
+      else k++;
+      continue;
+    }
+    if (load<f64>(lastValue + (<usize>i << 3)) != load<f64>(inValue + (<usize>k << 3))) n += 2;
+    i++;
+    k++;
+  }
+  return n + (lastCount - i) + (count - k);
+}
+
+@inline
+function onGrid(x: v128, r: v128): v128 {
+  return f64x2.sub(f64x2.add(x, r), r);
+}
+
+/** sums = bias + Σ rows of the input, 8 hidden units at a time over all inputs. */
+function recompute(count: i32, inIndex: usize, inValue: usize): void {
+  const n = stride << 3;
+  const rows = at(Slot.rows);
+  const bias = at(Slot.bias);
+  const sums = at(Slot.sums);
+  const r = f64x2.splat(ROUNDER);
+  for (let j: usize = 0; j < n; j += 64) {
+    const b = bias + j;
+    let a0 = v128.load(b);
+    let a1 = v128.load(b, 16);
+    let a2 = v128.load(b, 32);
+    let a3 = v128.load(b, 48);
+    for (let k = 0; k < count; k++) {
+      const row = rows + <usize>load<i32>(inIndex + (<usize>k << 2)) * n + j;
+      const value = load<f64>(inValue + (<usize>k << 3));
+      if (value == 1) {
+        a0 = f64x2.add(a0, v128.load(row));
+        a1 = f64x2.add(a1, v128.load(row, 16));
+        a2 = f64x2.add(a2, v128.load(row, 32));
+        a3 = f64x2.add(a3, v128.load(row, 48));
+      } else {
+        const v = f64x2.splat(value);
+        a0 = f64x2.add(a0, onGrid(f64x2.mul(v, v128.load(row)), r));
+        a1 = f64x2.add(a1, onGrid(f64x2.mul(v, v128.load(row, 16)), r));
+        a2 = f64x2.add(a2, onGrid(f64x2.mul(v, v128.load(row, 32)), r));
+        a3 = f64x2.add(a3, onGrid(f64x2.mul(v, v128.load(row, 48)), r));
+      }
+    }
+    const s = sums + j;
+    v128.store(s, a0);
+    v128.store(s, a1, 16);
+    v128.store(s, a2, 32);
+    v128.store(s, a3, 48);
+  }
+  applied += <f64>count;
+}
+
+/** sums += row(index) (`sign` 1) or −= (−1), for value 1; else += onGrid(sign · value · row). */
+function addRow(index: i32, value: f64, sign: f64): void {
+  const n = stride << 3;
+  const row = at(Slot.rows) + <usize>index * n;
+  const sums = at(Slot.sums);
+  applied += 1;
+  if (value == 1) {
+    // w · ±1 is exact: the same as adding or subtracting the row.
+    const g = f64x2.splat(sign);
+    for (let j: usize = 0; j < n; j += 64) {
+      const s = sums + j;
+      const w = row + j;
+      v128.store(s, f64x2.add(v128.load(s), f64x2.mul(g, v128.load(w))));
+      v128.store(s, f64x2.add(v128.load(s, 16), f64x2.mul(g, v128.load(w, 16))), 16);
+      v128.store(s, f64x2.add(v128.load(s, 32), f64x2.mul(g, v128.load(w, 32))), 32);
+      v128.store(s, f64x2.add(v128.load(s, 48), f64x2.mul(g, v128.load(w, 48))), 48);
+    }
+  } else {
+    const v = f64x2.splat(sign * value);
+    const r = f64x2.splat(ROUNDER);
+    for (let j: usize = 0; j < n; j += 16) {
+      const s = sums + j;
+      v128.store(s, f64x2.add(v128.load(s), onGrid(f64x2.mul(v, v128.load(row + j)), r)));
+    }
+  }
+}
+
+/** sums += onGrid(to · row) − onGrid(from · row) (a pip count, a share of shots). */
+function changeRow(index: i32, from: f64, to: f64): void {
+  const n = stride << 3;
+  const row = at(Slot.rows) + <usize>index * n;
+  const sums = at(Slot.sums);
+  const f = f64x2.splat(from);
+  const t = f64x2.splat(to);
+  const r = f64x2.splat(ROUNDER);
+  applied += 1;
+  for (let j: usize = 0; j < n; j += 16) {
+    const s = sums + j;
+    const w = v128.load(row + j);
+    v128.store(s, f64x2.add(v128.load(s), f64x2.sub(onGrid(f64x2.mul(t, w), r), onGrid(f64x2.mul(f, w), r))));
+  }
+}
+
+/** From the last input to this one: subtract the rows that left or changed, add the new ones. */
+function update(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, lastValue: usize): void {
+  let i = 0;
+  let k = 0;
+  while (i < lastCount || k < count) {
+    const a = i < lastCount ? load<i32>(lastIndex + (<usize>i << 2)) : inputs;
+    const b = k < count ? load<i32>(inIndex + (<usize>k << 2)) : inputs;
+    if (a < b) {
+      addRow(a, load<f64>(lastValue + (<usize>(i++) << 3)), -1);
+    } else if (b < a) {
+      addRow(b, load<f64>(inValue + (<usize>(k++) << 3)), 1);
+    } else {
+      const from = load<f64>(lastValue + (<usize>(i++) << 3));
+      const to = load<f64>(inValue + (<usize>(k++) << 3));
+      if (from != to) changeRow(a, from, to);
+    }
+  }
+}
+
+/** ReLU, then the five outputs' sums, hidden unit by hidden unit in order. */
+function output(): void {
+  const outBias = at(Slot.outBias);
+  const sums = at(Slot.sums);
+  const out = at(Slot.out);
+  let z01 = v128.load(outBias);
+  let z23 = v128.load(outBias, 16);
+  let z4 = v128.load(outBias, 32);
+  const end = sums + (stride << 3);
+  let c = at(Slot.columns);
+  for (let s = sums; s < end; s += 8) {
+    const a = load<f64>(s);
+    if (a > 0) {
+      const v = f64x2.splat(a);
+      z01 = f64x2.add(z01, f64x2.mul(v128.load(c), v));
+      z23 = f64x2.add(z23, f64x2.mul(v128.load(c, 16), v));
+      z4 = f64x2.add(z4, f64x2.mul(v128.load(c, 32), v));
+    }
+    c += 48;
+  }
+  v128.store(out, z01);
+  v128.store(out, z23, 16);
+  v128.store(out, z4, 32);
+}
