@@ -19,6 +19,13 @@ export interface SearchSettings {
   readonly rootFilter: MoveFilter;
   /** Filter inside the tree (choosing a turn for each roll of a deeper node). */
   readonly innerFilter: MoveFilter;
+  /**
+   * At 2 plies: the candidates that pass the root filter are first searched
+   * at 1 ply, and only those that pass this filter by their 1-ply equity go
+   * on to 2 plies (gnubg's move-filter cascade); null: all of them go
+   * straight to 2 plies.
+   */
+  readonly stepFilter: MoveFilter | null;
 }
 
 /** gnubg's default for best-move analysis: 8 candidates within 0.16. */
@@ -26,10 +33,18 @@ export const ROOT_FILTER: MoveFilter = Object.freeze({ keep: 8, window: 0.16 });
 /** Inside the tree: the 2 best within 0.04 (keeps 2-ply affordable). */
 export const INNER_FILTER: MoveFilter = Object.freeze({ keep: 2, window: 0.04 });
 
+/** At 2 plies, between the root filter and the 2-ply search: none yet (every root candidate searched at 2 plies). */
+export const STEP_FILTER: MoveFilter | null = null;
+
 /** Settings for `plies` with the default filters. */
-export function searchSettings(plies: number, rootFilter: MoveFilter = ROOT_FILTER, innerFilter: MoveFilter = INNER_FILTER): SearchSettings {
+export function searchSettings(
+  plies: number,
+  rootFilter: MoveFilter = ROOT_FILTER,
+  innerFilter: MoveFilter = INNER_FILTER,
+  stepFilter: MoveFilter | null = STEP_FILTER,
+): SearchSettings {
   if (!Number.isInteger(plies) || plies < 0 || plies > 2) throw new RangeError('plies must be 0, 1 or 2');
-  return { plies, rootFilter, innerFilter };
+  return { plies, rootFilter, innerFilter, stepFilter };
 }
 
 /**

@@ -123,6 +123,40 @@ describe('expectimax consistency (backgammon)', () => {
   });
 });
 
+describe('the 2-ply cascade (stepFilter)', () => {
+  it('searches at 2 plies only the best root candidates by their 1-ply equity, each valued as without the cascade', () => {
+    const root = { keep: 3, window: 0.3 };
+    const step = { keep: 2, window: 0.1 };
+    const inner = { keep: 1, window: 0 }; // gnubg's inner filter, to keep the test short
+    const key = (board: Int8Array): string => board.join(',');
+    let checked = 0;
+    for (const { board, dice } of shortPositions(9, 3)) {
+      const one = shortSearch.rankTurns(board, dice, searchSettings(1, root, inner));
+      const two = shortSearch.rankTurns(board, dice, searchSettings(2, root, inner, null));
+      const cascade = shortSearch.rankTurns(board, dice, searchSettings(2, root, inner, step));
+      const at1 = new Map(one.filter((r) => r.plies === 1).map((r) => [key(r.board), r.equity]));
+      const at2 = new Map(two.filter((r) => r.plies === 2).map((r) => [key(r.board), r.equity]));
+      if (at1.size < 2) continue; // one candidate: nothing to cascade
+      checked++;
+      const deep = cascade.filter((r) => r.plies === 2);
+      const middle = cascade.filter((r) => r.plies === 1);
+      expect(deep.length).toBeGreaterThanOrEqual(1);
+      expect(deep.length).toBeLessThanOrEqual(step.keep);
+      expect(deep.length + middle.length).toBe(at1.size);
+      expect(cascade.slice(0, deep.length).every((r) => r.plies === 2)).toBe(true);
+      for (const r of deep) expect(r.equity).toBeCloseTo(at2.get(key(r.board)) as number, 12);
+      for (const r of middle) expect(r.equity).toBeCloseTo(at1.get(key(r.board)) as number, 12);
+      // The ones that went on are the best at 1 ply, within the step window of the best.
+      const best1 = Math.max(...at1.values());
+      const deep1 = deep.map((r) => at1.get(key(r.board)) as number);
+      expect(Math.max(...deep1)).toBe(best1);
+      for (const e of deep1) expect(e).toBeGreaterThanOrEqual(best1 - step.window);
+      for (const r of middle) expect(at1.get(key(r.board)) as number).toBeLessThanOrEqual(Math.min(...deep1));
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
 describe('expectimax consistency (long nardy)', () => {
   it('the 0-ply best play is the argmax of the 0-ply evaluations of the resulting positions', () => {
     for (const { state, dice } of longPositions(3, 40)) {
