@@ -30,11 +30,35 @@ export interface SearchSettings {
 
 /** gnubg's default for best-move analysis: 8 candidates within 0.16. */
 export const ROOT_FILTER: MoveFilter = Object.freeze({ keep: 8, window: 0.16 });
-/** Inside the tree: the 2 best within 0.04 (keeps 2-ply affordable). */
-export const INNER_FILTER: MoveFilter = Object.freeze({ keep: 2, window: 0.04 });
+/**
+ * Inside the tree of a best-turn search: each roll's play chosen at 0 ply
+ * (gnubg's). Keeping the 2 best within 0.04 instead cost about 1.4× the
+ * 2-ply time for one best turn in 100 (docs/benchmarks.md, "Root move filter").
+ */
+export const INNER_FILTER: MoveFilter = Object.freeze({ keep: 1, window: 0 });
+/**
+ * Inside the tree of a position evaluation (`evaluate` at 2 plies): the 2
+ * best within 0.04 — there the value itself is the answer, and choosing at
+ * 0 ply doubles its error (docs/benchmarks.md, "Inner move filter").
+ */
+export const POSITION_INNER_FILTER: MoveFilter = Object.freeze({ keep: 2, window: 0.04 });
 
-/** At 2 plies, between the root filter and the 2-ply search: none yet (every root candidate searched at 2 plies). */
-export const STEP_FILTER: MoveFilter | null = null;
+/**
+ * At 2 plies, between the root filter and the 2-ply search: the root's
+ * candidates are searched at 1 ply first and the best 3 within 0.06 of
+ * them go on to 2 plies (docs/benchmarks.md, "Root move filter").
+ */
+export const STEP_FILTER: MoveFilter | null = Object.freeze({ keep: 3, window: 0.06 });
+
+/**
+ * The default filters of a best-turn search as a tag (`root-8-0.16-step-3-0.06-inner-1-0`), for
+ * cache keys: answers searched with other filters are never served for these.
+ */
+export const BEST_TURN_FILTERS = [
+  `root-${ROOT_FILTER.keep}-${ROOT_FILTER.window}`,
+  STEP_FILTER ? `step-${STEP_FILTER.keep}-${STEP_FILTER.window}` : 'step-none',
+  `inner-${INNER_FILTER.keep}-${INNER_FILTER.window}`,
+].join('-');
 
 /** Settings for `plies` with the default filters. */
 export function searchSettings(
