@@ -17,7 +17,7 @@ import { loadShortCorpus } from './short-movegen';
  * latency median and p90, and the process CPU per request (the server's
  * work plus this in-process client's, which is small).
  *
- *   npx tsx bench/moves-best-http.ts
+ *   npm run bench:moves-best             (npx tsx bench/moves-best-http.ts)
  *   HTTP_POSITIONS=50 HTTP_PLIES=1 npx tsx bench/moves-best-http.ts
  */
 interface BestAnswer {

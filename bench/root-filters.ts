@@ -2,7 +2,7 @@ import { CLASSIC } from '../src/engine/long/rules';
 import { LongSearch } from '../src/eval/long/search';
 import { PRUNING_DEFAULTS } from '../src/eval/prune';
 import { isShortRace } from '../src/eval/race';
-import { INNER_FILTER, MoveFilter, ROOT_FILTER, STEP_FILTER, SearchSettings, searchSettings } from '../src/eval/search-options';
+import { INNER_FILTER, MoveFilter, ROOT_FILTER, STEP_FILTERS, SearchSettings, searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
 import { pruned } from './prune';
@@ -53,11 +53,16 @@ const TWO_PLY: readonly Config[] = [
   { label: '8 within 0.16, all at 2 plies; inner 1', root: f(8, 0.16), step: null, inner: f(1, 0) },
   { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 2 within 0.04', root: f(8, 0.16), step: f(3, 0.06), inner: WIDE_INNER },
   { label: '8 within 0.16, 1 ply, then 4 within 0.08; inner 1', root: f(8, 0.16), step: f(4, 0.08), inner: f(1, 0) },
-  { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1 (default)', root: f(8, 0.16), step: f(3, 0.06), inner: f(1, 0) },
+  { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1 (backgammon default)', root: f(8, 0.16), step: f(3, 0.06), inner: f(1, 0) },
   { label: '8 within 0.16, 1 ply, then 2 within 0.04; inner 1', root: f(8, 0.16), step: f(2, 0.04), inner: f(1, 0) },
 ];
 
-const LONG_TWO_PLY: readonly Config[] = [TWO_PLY[0], TWO_PLY[1], TWO_PLY[2], TWO_PLY[5]];
+const LONG_TWO_PLY: readonly Config[] = [
+  TWO_PLY[0],
+  TWO_PLY[1],
+  { ...TWO_PLY[2], label: '8 within 0.16, all at 2 plies; inner 1 (long nardy default)' },
+  { ...TWO_PLY[5], label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1' },
+];
 
 /** One ranking: the best turn's key, and every turn's equity by key. */
 interface Ranking {
@@ -112,7 +117,7 @@ function main(): void {
   const count = Number(process.env.ROOT_POSITIONS ?? 200);
   const count2 = Number(process.env.ROOT_POSITIONS_2PLY ?? count);
   console.log(`node ${process.version}, one thread, CPU time; load average ${load()}`);
-  console.log(`defaults: root ${JSON.stringify(ROOT_FILTER)}, step ${JSON.stringify(STEP_FILTER)}, inner ${JSON.stringify(INNER_FILTER)}`);
+  console.log(`defaults: root ${JSON.stringify(ROOT_FILTER)}, step ${JSON.stringify(STEP_FILTERS)}, inner ${JSON.stringify(INNER_FILTER)}`);
   const corpus = loadShortCorpus();
   const shortNet = net('backgammon');
   const filter = PRUNING_DEFAULTS.short;

@@ -16,7 +16,7 @@ import { NeuralEvaluator } from '../src/eval/neural/evaluator';
 import { isShortRace } from '../src/eval/race';
 import { STANDARD_VALUES, longOutcomeValues } from '../src/eval/equity';
 import { PruningFilter } from '../src/eval/prune';
-import { searchSettings } from '../src/eval/search-options';
+import { bestTurnSettings, searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
 import { Agreement, ReplyNode, benchFilter, pruned, replyAgreement } from './prune';
@@ -248,7 +248,7 @@ function main(): void {
     let changed = 0;
     search.evaluations = 0;
     wide.evaluations = 0;
-    const settings = searchSettings(plies);
+    const settings = bestTurnSettings('short', plies);
     for (const i of chosen.slice(0, count)) {
       let a = '';
       let b = '';
@@ -301,7 +301,7 @@ function main(): void {
     [1, positions],
     [2, positions2],
   ] as const) {
-    const settings = searchSettings(plies);
+    const settings = bestTurnSettings('long', plies);
     const rank = (s: LongSearch, state: LongState, dice: Dice): string => {
       const r = s.rankTurns(state, dice, settings);
       if (!r.ok) throw new Error(r.error.message);

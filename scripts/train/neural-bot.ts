@@ -1,6 +1,6 @@
 import { createInterface } from 'readline';
 import { ShortSearch } from '../../src/eval/short/search';
-import { searchSettings } from '../../src/eval/search-options';
+import { bestTurnSettings } from '../../src/eval/search-options';
 import { SignedBoard, shortBoardOf } from '../eval/gnubg-cases';
 import { DEFAULT_NET, asServed, readShortNet } from './nets';
 
@@ -25,7 +25,7 @@ function main(): void {
   const name = option('net', DEFAULT_NET.short);
   const evaluator = readShortNet(name);
   const search = new ShortSearch(option('prune', 'on') === 'off' ? evaluator : asServed(evaluator, name));
-  const settings = searchSettings(plies);
+  const settings = bestTurnSettings('short', plies);
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (!line.trim()) return;
     const request = JSON.parse(line) as { type: string; board: SignedBoard; dice: [number, number] };

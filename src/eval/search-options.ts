@@ -1,3 +1,5 @@
+import type { Family } from './evaluator';
+
 /**
  * Move filtering of the n-ply search (after gnubg's move filters): when a
  * position is looked at deeper, every legal turn is first scored at 0 ply,
@@ -44,28 +46,41 @@ export const INNER_FILTER: MoveFilter = Object.freeze({ keep: 1, window: 0 });
 export const POSITION_INNER_FILTER: MoveFilter = Object.freeze({ keep: 2, window: 0.04 });
 
 /**
- * At 2 plies, between the root filter and the 2-ply search: the root's
- * candidates are searched at 1 ply first and the best 3 within 0.06 of
- * them go on to 2 plies (docs/benchmarks.md, "Root move filter").
+ * At 2 plies, between the root filter and the 2-ply search, by family: in
+ * backgammon the root's candidates are searched at 1 ply first and the
+ * best 3 within 0.06 of them go on to 2 plies; in long nardy all go
+ * straight to 2 plies, where the cascade saved less and gave up more
+ * (docs/benchmarks.md, "Root move filter").
  */
-export const STEP_FILTER: MoveFilter | null = Object.freeze({ keep: 3, window: 0.06 });
+export const STEP_FILTERS: Readonly<Record<Family, MoveFilter | null>> = Object.freeze({
+  short: Object.freeze({ keep: 3, window: 0.06 }),
+  long: null,
+});
+
+/** The best-turn search of a family's analyses at `plies` (the service's): the default filters and that family's step filter. */
+export function bestTurnSettings(family: Family, plies: number): SearchSettings {
+  return searchSettings(plies, ROOT_FILTER, INNER_FILTER, STEP_FILTERS[family]);
+}
 
 /**
- * The default filters of a best-turn search as a tag (`root-8-0.16-step-3-0.06-inner-1-0`), for
+ * The filters of a family's best-turn search as a tag (`root-8-0.16-step-3-0.06-inner-1-0`), for
  * cache keys: answers searched with other filters are never served for these.
  */
-export const BEST_TURN_FILTERS = [
-  `root-${ROOT_FILTER.keep}-${ROOT_FILTER.window}`,
-  STEP_FILTER ? `step-${STEP_FILTER.keep}-${STEP_FILTER.window}` : 'step-none',
-  `inner-${INNER_FILTER.keep}-${INNER_FILTER.window}`,
-].join('-');
+export function bestTurnFilters(family: Family): string {
+  const step = STEP_FILTERS[family];
+  return [
+    `root-${ROOT_FILTER.keep}-${ROOT_FILTER.window}`,
+    step ? `step-${step.keep}-${step.window}` : 'step-none',
+    `inner-${INNER_FILTER.keep}-${INNER_FILTER.window}`,
+  ].join('-');
+}
 
 /** Settings for `plies` with the default filters. */
 export function searchSettings(
   plies: number,
   rootFilter: MoveFilter = ROOT_FILTER,
   innerFilter: MoveFilter = INNER_FILTER,
-  stepFilter: MoveFilter | null = STEP_FILTER,
+  stepFilter: MoveFilter | null = null,
 ): SearchSettings {
   if (!Number.isInteger(plies) || plies < 0 || plies > 2) throw new RangeError('plies must be 0, 1 or 2');
   return { plies, rootFilter, innerFilter, stepFilter };
