@@ -12,7 +12,7 @@ import { STANDARD_VALUES, OIN_MARS_VALUES, cubelessEquity } from '../../src/eval
 import { createLongEvaluator } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { flipProbabilities } from '../../src/eval/probabilities';
-import { SearchBudgetExceeded, searchSettings } from '../../src/eval/search-options';
+import { ROOT_FILTER, STEP_FILTERS, SearchBudgetExceeded, bestTurnSettings, searchSettings } from '../../src/eval/search-options';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { createShortAnalyzer } from '../../src/eval/analysis';
 import { parseLongState } from '../../src/engine/long/state';
@@ -154,6 +154,23 @@ describe('the 2-ply cascade (stepFilter)', () => {
       for (const r of middle) expect(at1.get(key(r.board)) as number).toBeLessThanOrEqual(Math.min(...deep1));
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('the analyzers’ best-turn settings (bestTurnSettings)', () => {
+  it('cascade at 2 plies in backgammon only, and the backgammon analyzer ranks by it', () => {
+    expect(bestTurnSettings('short', 2).stepFilter).toEqual(STEP_FILTERS.short);
+    expect(bestTurnSettings('long', 2).stepFilter).toBeNull();
+    // A fake evaluator values every result alike: all 14 plays of 6-4 tie, so each filter keeps its full count.
+    const analyzer = createShortAnalyzer(SHORT_STANDARD, { evaluator: createFakeEvaluator({ family: 'short' }) });
+    const ranked = analyzer.rankTurns(initialShortPosition('white'), [6, 4], 2);
+    if (!ranked.ok) throw new Error(ranked.error.message);
+    const depths = ranked.value.map((t) => t.plies);
+    const step = STEP_FILTERS.short?.keep ?? 0;
+    expect(depths.filter((p) => p === 2)).toHaveLength(step);
+    expect(depths.filter((p) => p === 1)).toHaveLength(ROOT_FILTER.keep - step);
+    expect(depths.filter((p) => p === 0)).toHaveLength(ranked.value.length - ROOT_FILTER.keep);
+    expect([...depths].sort((a, b) => b - a)).toEqual(depths);
   });
 });
 
