@@ -1,11 +1,11 @@
 import { execFileSync } from 'child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { loadavg, tmpdir } from 'os';
+import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { Dice } from '../src/engine/dice';
-import { needsDice, newLongGame, winnerOf } from '../src/engine/long/game';
+import { winnerOf } from '../src/engine/long/game';
 import { CLASSIC } from '../src/engine/long/rules';
-import { LongState, legalLongTurns } from '../src/engine/long/turn';
+import { LongState } from '../src/engine/long/turn';
 import { SeededRandom } from '../src/engine/random';
 import { flipBoard } from '../src/engine/short/board';
 import { ShortPosition, initialShortPosition } from '../src/engine/short/position';
@@ -13,15 +13,16 @@ import { SHORT_STANDARD } from '../src/engine/short/rules';
 import { legalShortTurns } from '../src/engine/short/turn';
 import { LongSearch } from '../src/eval/long/search';
 import { NeuralEvaluator } from '../src/eval/neural/evaluator';
-import { isLongRace, isShortRace } from '../src/eval/race';
+import { isShortRace } from '../src/eval/race';
 import { STANDARD_VALUES, longOutcomeValues } from '../src/eval/equity';
 import { PrunedEvaluator, PruningFilter } from '../src/eval/prune';
 import { NetworkKernel } from '../src/eval/neural/network';
-import { searchSettings } from '../src/eval/search-options';
+import { bestTurnSettings, searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
 import { Agreement, ReplyNode, benchFilter, pruned, replyAgreement } from './prune';
 import { loadShortCorpus } from './short-movegen';
+import { cpuMs, load, longGames, quantile } from './search-positions';
 
 /**
  * Search speed side by side with GNU Backgammon, in one run (docs/benchmarks.md
@@ -54,24 +55,6 @@ const GNUBG = '/usr/games/gnubg';
 
 function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-function load(): string {
-  return loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-}
-
-/** CPU milliseconds of `f` (this process: user + system). */
-function cpuMs(f: () => void): number {
-  const t0 = process.cpuUsage();
-  f();
-  const t = process.cpuUsage(t0);
-  return (t.user + t.system) / 1000;
 }
 
 interface Spread {
@@ -136,28 +119,6 @@ function shortGames(count: number): { positions: Int8Array[]; plays: Int8Array[]
     }
   }
   return { positions, plays };
-}
-
-function longGames(count: number): { states: { state: LongState; dice: Dice }[]; plays: Int8Array[] } {
-  const random = new SeededRandom(19);
-  const states: { state: LongState; dice: Dice }[] = [];
-  const plays: Int8Array[] = [];
-  let state = newLongGame(CLASSIC, 'white');
-  while (states.length < count) {
-    if (winnerOf(state)) state = newLongGame(CLASSIC, 'white');
-    const dice = random.dice();
-    const ready = state.pending.length === 0 && !isLongRace(state.position.board) && !state.position.firstTurn[state.position.turn];
-    const answer = legalLongTurns(CLASSIC, state, needsDice(state) ? dice : undefined);
-    if (!answer.ok) throw new Error(answer.error.message);
-    if (ready) {
-      states.push({ state, dice });
-      for (const t of answer.value.turns)
-        if (t.state.pending.length === 0 && !winnerOf(t.state) && !isLongRace(t.state.position.board))
-          plays.push(t.state.position.board);
-    }
-    state = random.pick(answer.value.turns).state;
-  }
-  return { states, plays };
 }
 
 /**
@@ -305,7 +266,7 @@ function main(): void {
     let changed = 0;
     search.evaluations = 0;
     wide.evaluations = 0;
-    const settings = searchSettings(plies);
+    const settings = bestTurnSettings('short', plies);
     for (const i of chosen.slice(0, count)) {
       let a = '';
       let b = '';
@@ -363,7 +324,7 @@ function main(): void {
     [1, positions],
     [2, positions2],
   ] as const) {
-    const settings = searchSettings(plies);
+    const settings = bestTurnSettings('long', plies);
     const rank = (s: LongSearch, state: LongState, dice: Dice): string => {
       const r = s.rankTurns(state, dice, settings);
       if (!r.ok) throw new Error(r.error.message);

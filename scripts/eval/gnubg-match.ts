@@ -20,12 +20,12 @@ const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 /**
  * The command line of our bot process for the harness (JSON lines on
  * stdin/stdout): `net` is scripts/train/neural-bot.ts over a committed
- * network, `heuristic` is scripts/eval/gnubg-bot.ts over the v1 evaluator.
+ * network (searched as the service searches unless `prune` is off), `heuristic` is scripts/eval/gnubg-bot.ts over the v1 evaluator.
  */
-export function gnubgBotCommand(kind: GnubgBotKind, plies: number, net?: string): string {
+export function gnubgBotCommand(kind: GnubgBotKind, plies: number, net?: string, prune: 'on' | 'off' = 'on'): string {
   switch (kind) {
     case 'net':
-      return `${TSX} ${join(__dirname, '..', 'train', 'neural-bot.ts')} --plies ${plies}${net ? ` --net ${net}` : ''}`;
+      return `${TSX} ${join(__dirname, '..', 'train', 'neural-bot.ts')} --plies ${plies}${net ? ` --net ${net}` : ''}${prune === 'off' ? ' --prune off' : ''}`;
     case 'heuristic':
       return `${TSX} ${join(__dirname, 'gnubg-bot.ts')} --plies ${plies}`;
   }

@@ -6,11 +6,13 @@ import { gnubgBotCommand, isGnubgBotKind, playVersusGnubg } from './gnubg-match'
  *
  * Backgammon against gnubg, cubeless, paired dice (through the oracle's
  * play_vs_gnubg.py). `--bot net` (default: the service's default evaluator,
- * scripts/train/neural-bot.ts over data/nets/backgammon or `--net <name>`)
+ * scripts/train/neural-bot.ts over data/nets/backgammon or `--net <name>`,
+ * searched as the service searches: reply pruning per `PRUNING_DEFAULTS`;
+ * `--prune off` scores every reply with the full network)
  * or `--bot heuristic` (the v1 evaluator, scripts/eval/gnubg-bot.ts); both
  * are node subprocesses speaking the harness's JSON lines:
  *
- *   npx tsx scripts/eval/strength.ts --vs gnubg --games 1000 [--bot net|heuristic] [--net backgammon] [--plies 1] [--workers 4] [--seed 1] [--gnubg-plies 0]
+ *   npx tsx scripts/eval/strength.ts --vs gnubg --games 1000 [--bot net|heuristic] [--net backgammon] [--plies 1] [--prune off] [--workers 4] [--seed 1] [--gnubg-plies 0]
  *
  * Long family, two of our bots against each other with paired dice (games
  * 2k and 2k+1 share a dice stream with the seats swapped):
@@ -45,10 +47,11 @@ async function versusGnubg(): Promise<void> {
   const kind = option('bot') ?? 'net';
   if (!isGnubgBotKind(kind)) throw new Error(`unknown --bot ${kind}: net | heuristic`);
   const net = option('net');
+  const prune = option('prune') === 'off' ? 'off' : 'on';
   const started = Date.now();
-  const { summary, output } = await playVersusGnubg({ bot: gnubgBotCommand(kind, plies, net), games, gnubgPlies, workers, seed });
+  const { summary, output } = await playVersusGnubg({ bot: gnubgBotCommand(kind, plies, net, prune), games, gnubgPlies, workers, seed });
   console.log(output);
-  const label = kind === 'net' ? `net (${net ?? 'backgammon'})` : 'heuristic';
+  const label = kind === 'net' ? `net (${net ?? 'backgammon'}${prune === 'off' ? ', full width' : ''})` : 'heuristic';
   console.log(
     `\n${label} @${plies} ply vs gnubg @${gnubgPlies} ply, ${summary.games} games (paired dice, seed ${seed}): ` +
       `${signed(summary.ppg)} ppg ± ${(summary.stderrPairs ?? summary.stderr).toFixed(3)} (s.e. over pairs), ` +

@@ -5,6 +5,8 @@ import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { NeuralEvaluator, createNeuralEvaluator, loadNeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, encodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NeuralManifest } from '../../src/eval/neural/manifest';
+import { loadPruningNetwork } from '../../src/eval/neural/pruning';
+import { PRUNING_DEFAULTS, withPruning } from '../../src/eval/prune';
 import { readBearoffDatabase } from '../eval/data';
 
 /**
@@ -36,6 +38,22 @@ export function readShortNet(name = DEFAULT_NET.short): NeuralEvaluator {
   const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => readBearoffDatabase('standard') });
   if (!loaded.ok) throw new Error(loaded.error.message);
   return loaded.value;
+}
+
+/**
+ * `evaluator` (loaded from the committed network `name`) as the service
+ * searches with it: with `<name>-prune` attached when its family's
+ * `PRUNING_DEFAULTS` filter is set and that file exists (the rule of
+ * `neuralEvaluators`, src/service/analysis/data.ts), else unchanged.
+ */
+export function asServed(evaluator: NeuralEvaluator, name: string): NeuralEvaluator {
+  const filter = PRUNING_DEFAULTS[evaluator.family];
+  if (filter === null || name.includes('/') || !existsSync(join(NETS_DIR, `${name}-prune.bin`))) return evaluator;
+  const { bytes, manifest } = readNetFiles(`${name}-prune`);
+  const network = loadPruningNetwork(bytes, manifest);
+  const pruned = network.ok ? withPruning(evaluator, network.value, filter) : network;
+  if (!pruned.ok) throw new Error(pruned.error.message);
+  return pruned.value;
 }
 
 /** Loads a committed long-family network for a rules object (its bear-off database, its scoring). */

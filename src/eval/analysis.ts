@@ -16,7 +16,7 @@ import { LongSearch, RankedLongTurn } from './long/search';
 import { PipCounts, longPipCounts, shortPipCounts } from './pips';
 import { Probabilities } from './probabilities';
 import { isLongRace, isShortRace } from './race';
-import { BudgetGuard, SearchBudget, SearchBudgetExceeded, SearchSettings, searchSettings } from './search-options';
+import { BudgetGuard, SearchBudget, SearchBudgetExceeded, SearchSettings, bestTurnSettings } from './search-options';
 import { createShortEvaluator } from './short/evaluator';
 import { RankedShortTurn, ShortSearch } from './short/search';
 import { TranspositionTable } from './transpositions';
@@ -171,7 +171,7 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
       if (!check.ok) return check;
       let failed: RulesError | null = null;
       const run = withinBudget(guard, plies, budget, (p) => {
-        const r = family.rank(position, dice, searchSettings(p));
+        const r = family.rank(position, dice, bestTurnSettings(evaluator.family, p));
         if (r.ok) return r.value;
         failed = r.error;
         return [];
@@ -182,7 +182,7 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
     rankTurns(position, dice, settings) {
       const check = checked(position, typeof settings === 'number' ? settings : settings.plies);
       if (!check.ok) return check;
-      return family.rank(position, dice, typeof settings === 'number' ? searchSettings(settings) : settings);
+      return family.rank(position, dice, typeof settings === 'number' ? bestTurnSettings(evaluator.family, settings) : settings);
     },
     cube(position, situation, plies, cubeOptions) {
       const refused = family.cubeError(position);

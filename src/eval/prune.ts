@@ -42,7 +42,7 @@ export const PRUNING_FILTER: PruningFilter = Object.freeze({ keep: 5, window: 0.
  */
 export const PRUNING_DEFAULTS: Readonly<Record<Family, PruningFilter | null>> = Object.freeze({ short: PRUNING_FILTER, long: null });
 
-/** No pruning in either family: every reply scored by the full network (the service's default for now, docs/evaluation.md). */
+/** No pruning in either family: every reply scored by the full network (docs/evaluation.md). */
 export const FULL_WIDTH: Readonly<Record<Family, PruningFilter | null>> = Object.freeze({ short: null, long: null });
 
 /** A neural evaluator with the pruning network a search should order its replies with. */

@@ -143,7 +143,18 @@ export class BoardSearch {
       equities[k] = equityAt(probs, k * OUTPUTS, this.values);
     }
     if (settings.plies > 0 && n > 1) {
-      for (const k of this.filtered(equities, n, settings.rootFilter, [])) {
+      let candidates = this.filtered(equities, n, settings.rootFilter, []);
+      const step = settings.plies > 1 ? settings.stepFilter : null;
+      if (step !== null && candidates.length > 1) {
+        // The cascade: every candidate at 1 ply, then the best of those at the full depth.
+        for (const k of candidates) {
+          valueAt(k, 1, probs, k * OUTPUTS);
+          equities[k] = equityAt(probs, k * OUTPUTS, this.values);
+          plies[k] = 1;
+        }
+        candidates = this.passing(equities, candidates, step);
+      }
+      for (const k of candidates) {
         valueAt(k, settings.plies, probs, k * OUTPUTS);
         equities[k] = equityAt(probs, k * OUTPUTS, this.values);
         plies[k] = settings.plies;
@@ -158,6 +169,11 @@ export class BoardSearch {
   protected filtered(equities: Float64Array, n: number, filter: MoveFilter, order: number[]): number[] {
     order.length = 0;
     for (let k = 0; k < n; k++) order.push(k);
+    return this.passing(equities, order, filter);
+  }
+
+  /** Sorts `order` (indices into `equities`) best first and cuts it to those that pass `filter` (at least one). */
+  private passing(equities: Float64Array, order: number[], filter: MoveFilter): number[] {
     order.sort((a, b) => equities[b] - equities[a]);
     const best = equities[order[0]];
     let keep = 0;

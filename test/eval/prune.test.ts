@@ -9,7 +9,7 @@ import { sparseInput } from '../../src/eval/neural/network';
 import { PruningNetwork, loadPruningNetwork } from '../../src/eval/neural/pruning';
 import { createLongRawEncoding, createShortRawEncoding } from '../../src/eval/neural/raw-encoding';
 import { flipInPlace } from '../../src/eval/probabilities';
-import { PRUNING_DEFAULTS, PRUNING_FILTER, PruningFilter, ReplyPruner, isPruned, withPruning } from '../../src/eval/prune';
+import { FULL_WIDTH, PRUNING_FILTER, PruningFilter, ReplyPruner, isPruned, withPruning } from '../../src/eval/prune';
 import { searchSettings } from '../../src/eval/search-options';
 import { SHORT_ROLLS } from '../../src/eval/short/features';
 import { ShortSearch } from '../../src/eval/short/search';
@@ -223,12 +223,13 @@ describe('searches with reply pruning', () => {
 });
 
 describe('the service’s evaluators', () => {
-  it('carry the pruning network only when asked (PRUNING_DEFAULTS: backgammon), full width by default', () => {
-    const pruned = neuralEvaluators(undefined, undefined, PRUNING_DEFAULTS);
-    expect(isPruned(pruned.short(SHORT_STANDARD))).toBe(true);
-    expect(isPruned(pruned.long(CLASSIC, 'long'))).toBe(false);
-    const plain = neuralEvaluators();
-    expect(isPruned(plain.short(SHORT_STANDARD))).toBe(false);
-    expect(plain.short(SHORT_STANDARD).version).toBe(short.version);
+  it('prune backgammon by default (PRUNING_DEFAULTS), not long nardy, and search full width with FULL_WIDTH', () => {
+    const served = neuralEvaluators();
+    expect(isPruned(served.short(SHORT_STANDARD))).toBe(true);
+    expect(served.short(SHORT_STANDARD).version).toBe(`${short.version}+prune-${shortPruning.version}-${PRUNING_FILTER.keep}-${PRUNING_FILTER.window}`);
+    expect(isPruned(served.long(CLASSIC, 'long'))).toBe(false);
+    const wide = neuralEvaluators(undefined, undefined, FULL_WIDTH);
+    expect(isPruned(wide.short(SHORT_STANDARD))).toBe(false);
+    expect(wide.short(SHORT_STANDARD).version).toBe(short.version);
   });
 });

@@ -12,7 +12,7 @@ import { STANDARD_VALUES, OIN_MARS_VALUES, cubelessEquity } from '../../src/eval
 import { createLongEvaluator } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { flipProbabilities } from '../../src/eval/probabilities';
-import { SearchBudgetExceeded, searchSettings } from '../../src/eval/search-options';
+import { ROOT_FILTER, STEP_FILTERS, SearchBudgetExceeded, bestTurnSettings, searchSettings } from '../../src/eval/search-options';
 import { createFakeEvaluator } from '../../src/eval/fake';
 import { createShortAnalyzer } from '../../src/eval/analysis';
 import { parseLongState } from '../../src/engine/long/state';
@@ -120,6 +120,57 @@ describe('expectimax consistency (backgammon)', () => {
       // Searched turns compare with each other; the rest keep 0-ply values (search-options.ts).
       for (const r of searched) expect(r.equityDiff).toBeLessThanOrEqual(1e-12);
     }
+  });
+});
+
+describe('the 2-ply cascade (stepFilter)', () => {
+  it('searches at 2 plies only the best root candidates by their 1-ply equity, each valued as without the cascade', () => {
+    const root = { keep: 3, window: 0.3 };
+    const step = { keep: 2, window: 0.1 };
+    const inner = { keep: 1, window: 0 }; // gnubg's inner filter, to keep the test short
+    const key = (board: Int8Array): string => board.join(',');
+    let checked = 0;
+    for (const { board, dice } of shortPositions(9, 3)) {
+      const one = shortSearch.rankTurns(board, dice, searchSettings(1, root, inner));
+      const two = shortSearch.rankTurns(board, dice, searchSettings(2, root, inner, null));
+      const cascade = shortSearch.rankTurns(board, dice, searchSettings(2, root, inner, step));
+      const at1 = new Map(one.filter((r) => r.plies === 1).map((r) => [key(r.board), r.equity]));
+      const at2 = new Map(two.filter((r) => r.plies === 2).map((r) => [key(r.board), r.equity]));
+      if (at1.size < 2) continue; // one candidate: nothing to cascade
+      checked++;
+      const deep = cascade.filter((r) => r.plies === 2);
+      const middle = cascade.filter((r) => r.plies === 1);
+      expect(deep.length).toBeGreaterThanOrEqual(1);
+      expect(deep.length).toBeLessThanOrEqual(step.keep);
+      expect(deep.length + middle.length).toBe(at1.size);
+      expect(cascade.slice(0, deep.length).every((r) => r.plies === 2)).toBe(true);
+      for (const r of deep) expect(r.equity).toBeCloseTo(at2.get(key(r.board)) as number, 12);
+      for (const r of middle) expect(r.equity).toBeCloseTo(at1.get(key(r.board)) as number, 12);
+      // The ones that went on are the best at 1 ply, within the step window of the best.
+      const best1 = Math.max(...at1.values());
+      const deep1 = deep.map((r) => at1.get(key(r.board)) as number);
+      expect(Math.max(...deep1)).toBe(best1);
+      for (const e of deep1) expect(e).toBeGreaterThanOrEqual(best1 - step.window);
+      for (const r of middle) expect(at1.get(key(r.board)) as number).toBeLessThanOrEqual(Math.min(...deep1));
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('the analyzers’ best-turn settings (bestTurnSettings)', () => {
+  it('cascade at 2 plies in backgammon only, and the backgammon analyzer ranks by it', () => {
+    expect(bestTurnSettings('short', 2).stepFilter).toEqual(STEP_FILTERS.short);
+    expect(bestTurnSettings('long', 2).stepFilter).toBeNull();
+    // A fake evaluator values every result alike: all 14 plays of 6-4 tie, so each filter keeps its full count.
+    const analyzer = createShortAnalyzer(SHORT_STANDARD, { evaluator: createFakeEvaluator({ family: 'short' }) });
+    const ranked = analyzer.rankTurns(initialShortPosition('white'), [6, 4], 2);
+    if (!ranked.ok) throw new Error(ranked.error.message);
+    const depths = ranked.value.map((t) => t.plies);
+    const step = STEP_FILTERS.short?.keep ?? 0;
+    expect(depths.filter((p) => p === 2)).toHaveLength(step);
+    expect(depths.filter((p) => p === 1)).toHaveLength(ROOT_FILTER.keep - step);
+    expect(depths.filter((p) => p === 0)).toHaveLength(ranked.value.length - ROOT_FILTER.keep);
+    expect([...depths].sort((a, b) => b - a)).toEqual(depths);
   });
 });
 

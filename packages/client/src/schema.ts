@@ -342,7 +342,11 @@ export interface paths {
          *     `equityDiff`, its difference from the best (0 for the best). `plies` (0..2, default 0) is
          *     the search depth; at 1 and 2 plies the candidates the root filter keeps (up to 8 within
          *     0.16 of the best at 0 ply) are searched deeper and ranked first, the others keep their
-         *     0-ply figures and `plies: 0`. As for /v1/evaluate, a search past the budget is answered at
+         *     0-ply figures and `plies: 0`. In backgammon at 2 plies those candidates are searched at 1
+         *     ply first and the best 3 within 0.06 of them at 2 plies (the rest keep their 1-ply figures
+         *     and `plies: 1`); inside the tree each roll's reply is chosen at 0 ply, as gnubg does, and
+         *     backgammon replies are ordered by a pruning network first (`evaluator.version` ends in
+         *     `+prune-…`). As for /v1/evaluate, a search past the budget is answered at
          *     fewer plies (`evaluator.plies`). `limit` cuts the list; `count` is always the number of
          *     legal plays. Answers go through the hot-position cache (`X-Cache`).
          */

@@ -10,7 +10,7 @@ import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, clampInPlace, flipInPlace, probabilitiesAt } from '../probabilities';
 import { BoardSearch, ChanceEscape, OUTPUTS, PlayGenerator, SearchBoards } from '../search';
-import { MoveFilter, SearchSettings } from '../search-options';
+import { MoveFilter, POSITION_INNER_FILTER, SearchSettings } from '../search-options';
 import { TranspositionTable } from '../transpositions';
 
 const BOARD = 26;
@@ -112,7 +112,7 @@ export class LongSearch extends BoardSearch {
   }
 
   /** Probabilities of the side to move of `state` at `plies` (see the class comment). */
-  evaluateState(state: LongState, plies: number, inner: MoveFilter = { keep: 2, window: 0.04 }): Probabilities {
+  evaluateState(state: LongState, plies: number, inner: MoveFilter = POSITION_INNER_FILTER): Probabilities {
     const out = new Float64Array(OUTPUTS);
     this.transpositions.begin(plies);
     this.stateValue(state, plies, 0, inner, out, 0);

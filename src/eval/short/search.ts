@@ -5,7 +5,7 @@ import { OutcomeValues, STANDARD_VALUES } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, probabilitiesAt } from '../probabilities';
 import { BoardSearch, OUTPUTS, PlayGenerator, SearchBoards } from '../search';
-import { MoveFilter, SearchSettings } from '../search-options';
+import { MoveFilter, POSITION_INNER_FILTER, SearchSettings } from '../search-options';
 import { TranspositionTable } from '../transpositions';
 import { shortTerminalInto } from './terminal';
 
@@ -73,7 +73,7 @@ export class ShortSearch extends BoardSearch {
    * Probabilities of the side to move in `board` (before rolling) at
    * `plies`, written into `out[offset …]`.
    */
-  evaluatePosition(board: Int8Array, plies: number, out: Float64Array, offset = 0, inner: MoveFilter = { keep: 2, window: 0.04 }): void {
+  evaluatePosition(board: Int8Array, plies: number, out: Float64Array, offset = 0, inner: MoveFilter = POSITION_INNER_FILTER): void {
     this.transpositions.begin(plies);
     this.positionValue(board, plies, 0, inner, out, offset);
   }

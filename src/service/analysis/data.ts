@@ -8,7 +8,7 @@ import { BearoffDatabase, SharedBearoffTables, loadBearoffDatabase } from '../..
 import { createLongEvaluator, longBearoffRuleSet } from '../../eval/long/evaluator';
 import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { loadPruningNetwork } from '../../eval/neural/pruning';
-import { FULL_WIDTH, PruningFilter, withPruning } from '../../eval/prune';
+import { PRUNING_DEFAULTS, PruningFilter, withPruning } from '../../eval/prune';
 import { createShortEvaluator } from '../../eval/short/evaluator';
 import { Evaluator, Family } from '../../eval/evaluator';
 import { EvaluatorSet } from './evaluators';
@@ -97,15 +97,15 @@ function readNet(dir: string, name: string): NetFiles {
  * own network (crazy, crazy-gulbar, fevga, khachapuri) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. A network with a pruning
  * network beside it (`<name>-prune`, src/eval/prune.ts) gets it attached
- * with its family's filter of `pruning` (`PRUNING_DEFAULTS`: backgammon
- * only); by default none, so searches score every reply with the full
- * network. Files are read once, at `preload` or on first
+ * with its family's filter of `pruning` (by default `PRUNING_DEFAULTS`:
+ * backgammon only, where it pays; `FULL_WIDTH` scores every reply with the
+ * full network). Files are read once, at `preload` or on first
  * use; a missing or corrupt file throws with its path.
  */
 export function neuralEvaluators(
   dir = DEFAULT_DATA_DIR,
   bearoff: BearoffSource = fileBearoffSource(dir),
-  pruning: Readonly<Record<Family, PruningFilter | null>> = FULL_WIDTH,
+  pruning: Readonly<Record<Family, PruningFilter | null>> = PRUNING_DEFAULTS,
 ): EvaluatorSet {
   const nets = new Map<string, NetFiles>();
   const net = (name: string): NetFiles => {

@@ -11,7 +11,7 @@ import { variantByName } from '../../engine/variants';
 import { LongAnalyzer, PositionEvaluation, ShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
 import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
 import { Evaluator } from '../../eval/evaluator';
-import { ROOT_FILTER, SearchAborted, SearchBudget } from '../../eval/search-options';
+import { ROOT_FILTER, bestTurnFilters, SearchAborted, SearchBudget } from '../../eval/search-options';
 import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } from '../../eval/neural/rollout';
@@ -403,7 +403,7 @@ export class AnalysisEngine {
       op: 'best',
       input,
       cost: moveListCost(t.family, legal.views.size, plies, ROOT_FILTER.keep),
-      cacheKey: `best:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
+      cacheKey: `best:${e.name}:${e.version}:${bestTurnFilters(t.family)}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
       strict,
       timeBudgetMs: 0,
       run: (control) => this.rank(t, legal, plies, limit, control, strict),
