@@ -1,9 +1,10 @@
+import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice } from '../dice';
 import { RuleErrorCode, RulesError, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
-import { OFF, Step } from '../step';
+import { Step } from '../step';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF } from './board';
 import { LongRules } from './rules';
 import { BoardFault, LongStageSolver, MovementRules, StepFault, movementOf } from './stage';
@@ -87,11 +88,7 @@ function boardKey(board: LongBoard): string {
   return s;
 }
 
-interface Branch {
-  board: LongBoard;
-  remaining: number[];
-  used: number;
-}
+type Branch = StepBranch<LongBoard>;
 
 /** Checks the shape of each step before any rule: numbers in range, forward. */
 function stepShapeError(steps: readonly Step[]): RulesError | null {
@@ -132,7 +129,10 @@ export function validateLongPlay(
  * are followed branch by branch (a step may use either of two dice), each
  * branch kept only while some legal play extends it.
  */
-class StageCheck {
+class StageCheck implements BranchRules<LongBoard> {
+  readonly unitsOf = 'stage';
+  readonly unitsRule = 'COM-9';
+  readonly directionRule = 'LN-MOVE-1';
   private readonly legal = new Map<string, LongTurn>();
   private readonly before: LongBoard;
   private readonly stage: ActiveStage;
@@ -159,68 +159,22 @@ class StageCheck {
 
   run(steps: readonly Step[]): LongValidation {
     const stage = this.stage;
-    let branches: Branch[] = [{ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }];
-    for (let i = 0; i < steps.length; i++) {
-      const { next, error } = this.advance(branches, steps[i], i);
-      if (next.length === 0) {
-        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage };
-      }
-      const prefixes = next.filter((br) => this.isPrefix(br));
-      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i), stage };
-      branches = prefixes;
-    }
-    for (const br of branches) {
-      const gameOver = br.board[MOVER_OFF] === CHECKERS;
-      if (br.used === this.maxUnits || gameOver) {
+    const walked = followSteps({ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }, steps, this);
+    if ('error' in walked) return { legal: false, error: walked.error, stage };
+    for (const br of walked.branches) {
+      if (br.used === this.maxUnits || this.isWon(br.board)) {
         const turn = this.legal.get(boardKey(br.board));
         if (turn) return { legal: true, complete: true, turn, stage };
       }
     }
-    return { legal: true, complete: false, remainingUnits: branches[0].remaining, stage };
+    return { legal: true, complete: false, remainingUnits: walked.branches[0].remaining, stage };
   }
 
-  /** Every branch after step `i` with each die that can make it, and the first error met. */
-  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
-    const { from, to } = step;
-    const next: Branch[] = [];
-    let error: RulesError | null = null;
-    for (const br of branches) {
-      if (br.board[MOVER_OFF] === CHECKERS || br.remaining.length === 0) {
-        error ??= rulesError('TOO_MANY_STEPS', 'the stage has no units left for this step', {
-          stepIndex: i,
-          rule: br.board[MOVER_OFF] === CHECKERS ? 'MAX-6' : 'COM-9',
-        });
-        continue;
-      }
-      if (to >= from) {
-        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
-          stepIndex: i,
-          rule: 'LN-MOVE-1',
-        });
-        continue;
-      }
-      const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
-      if (candidates.length === 0) {
-        error ??= rulesError(
-          'DIE_NOT_AVAILABLE',
-          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from} to ${to === OFF ? 'off' : to}`,
-          { stepIndex: i, rule: 'COM-8' },
-        );
-        continue;
-      }
-      candidates.sort((a, b) => a - b); // the exact die first
-      for (const die of candidates) {
-        const moved = this.stepWith(br, from, die, i);
-        if ('code' in moved) error ??= moved;
-        else next.push(moved);
-      }
-    }
-    return { next, error };
+  isWon(board: LongBoard): boolean {
+    return board[MOVER_OFF] === CHECKERS;
   }
 
-  /** The branch after moving `from` with `die`, or the rule the step breaks. */
-  private stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
+  stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
     const checker = this.checker;
     checker.startOfStage(this.before).load(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart);
     const fault = checker.stepFault(from, die);
@@ -230,9 +184,7 @@ class StageCheck {
       const bf = checker.boardFault();
       if (bf !== BoardFault.None) return boardError(bf, i);
     }
-    const remaining = br.remaining.slice();
-    remaining.splice(remaining.indexOf(die), 1);
-    return { board: checker.boardCopy(), remaining, used: br.used + 1 };
+    return { board: checker.boardCopy(), remaining: withoutUnit(br.remaining, die), used: br.used + 1 };
   }
 
   /** The plays of the stage that continue this branch (a fresh exploration by the checker). */
@@ -242,8 +194,7 @@ class StageCheck {
       .explore(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart, true, br.used);
   }
 
-  /** Does some legal play extend this branch? */
-  private isPrefix(br: Branch): boolean {
+  isPrefix(br: Branch): boolean {
     const n = this.explore(br);
     const checker = this.checker;
     for (let k = 0; k < n; k++) {
@@ -254,8 +205,7 @@ class StageCheck {
     return false;
   }
 
-  /** Why no legal play extends this branch (the steps so far are each legal). */
-  private diagnose(br: Branch, stepIndex: number): RulesError {
+  diagnose(br: Branch, stepIndex: number): RulesError {
     const n = this.explore(br);
     const checker = this.checker;
     const maxUnits = this.maxUnits;
@@ -297,14 +247,14 @@ export function validateLongNotation(
   // Notation lists moves, not their order (chains are written highest point
   // first): every order of every reading is tried, the written one first.
   let prefix: LongValidation | null = null;
-  let failure: LongValidation | null = null;
+  let failure: Extract<LongValidation, { legal: false }> | null = null;
   for (const steps of expandSegments(segments, units).flatMap(orderings)) {
     const shape = stepShapeError(steps);
     if (shape) return err(shape);
     const v = check.run(steps);
     if (v.legal && v.complete) return ok(v);
     if (v.legal) prefix ??= v;
-    else if (!failure || (v.error.stepIndex ?? -1) > ((failure as { error: RulesError }).error.stepIndex ?? -1)) failure = v;
+    else failure = furtherFailure(failure, v);
   }
   return ok((prefix ?? failure) as LongValidation);
 }

@@ -1,3 +1,4 @@
+import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice, unitsOfRoll } from '../dice';
 import { RuleErrorCode, RulesError, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
@@ -52,12 +53,7 @@ function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
   return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
 }
 
-/** One way to read the steps so far: the board after them and the units left. */
-interface Branch {
-  readonly board: ShortBoard;
-  readonly remaining: readonly number[];
-  readonly used: number;
-}
+type Branch = StepBranch<ShortBoard>;
 
 function won(board: ShortBoard): boolean {
   return board[MOVER_OFF] === CHECKERS;
@@ -114,7 +110,10 @@ export function validateShortPlay(
  * and a second solver for the continuations of a partial play. Reusable,
  * not re-entrant.
  */
-export class ShortValidator {
+export class ShortValidator implements BranchRules<ShortBoard> {
+  readonly unitsOf = 'roll';
+  readonly unitsRule = 'COM-7';
+  readonly directionRule = 'SH-MOVE-1';
   private readonly generator = new ShortStageSolver();
   private readonly continuation = new ShortStageSolver();
   /** The legal plays of the roll being validated, by resulting position. */
@@ -191,82 +190,39 @@ export class ShortValidator {
   check(steps: readonly Step[]): ShortValidation {
     const position = this.position;
     if (!position) throw new Error('ShortValidator.check before load');
-    let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 }];
-    for (let i = 0; i < steps.length; i++) {
-      const { next, error } = this.advance(branches, steps[i], i);
-      if (next.length === 0) {
-        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }) };
-      }
-      const prefixes = next.filter((br) => this.isPrefix(br));
-      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i) };
-      branches = prefixes;
-    }
-    for (const br of branches) {
+    const start = { board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 };
+    const walked = followSteps(start, steps, this);
+    if ('error' in walked) return { legal: false, error: walked.error };
+    for (const br of walked.branches) {
       if (br.used === this.maxUnits || won(br.board)) {
         const k = this.legalIndex(br.board);
         if (k >= 0) return { legal: true, complete: true, turn: turnFromSolver(this.generator, k, position.turn) };
       }
     }
-    return { legal: true, complete: false, remainingUnits: branches[0].remaining };
+    return { legal: true, complete: false, remainingUnits: walked.branches[0].remaining };
   }
 
-  /** Every branch after step `i` with each die that can make it, and the first error met. */
-  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
-    const { from, to } = step;
-    const next: Branch[] = [];
-    let error: RulesError | null = null;
-    for (const br of branches) {
-      if (won(br.board) || br.remaining.length === 0) {
-        error ??= rulesError('TOO_MANY_STEPS', 'the roll has no units left for this step', {
-          stepIndex: i,
-          rule: won(br.board) ? 'MAX-6' : 'COM-7',
-        });
-        continue;
-      }
-      if (to >= from) {
-        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
-          stepIndex: i,
-          rule: 'SH-MOVE-1',
-        });
-        continue;
-      }
-      const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
-      if (candidates.length === 0) {
-        error ??= rulesError(
-          'DIE_NOT_AVAILABLE',
-          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from === BAR ? 'bar' : from} to ${to === OFF ? 'off' : to}`,
-          { stepIndex: i, rule: 'COM-8' },
-        );
-        continue;
-      }
-      candidates.sort((a, b) => a - b); // the exact die first
-      for (const die of candidates) {
-        const fault = shortStepFault(br.board, from, die);
-        if (fault !== ShortStepFault.None) {
-          error ??= stepError(fault, i);
-          continue;
-        }
-        const board = br.board.slice();
-        applyShortStep(board, from, die);
-        const remaining = br.remaining.slice();
-        remaining.splice(remaining.indexOf(die), 1);
-        next.push({ board, remaining, used: br.used + 1 });
-      }
-    }
-    return { next, error };
+  isWon(board: ShortBoard): boolean {
+    return won(board);
+  }
+
+  stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
+    const fault = shortStepFault(br.board, from, die);
+    if (fault !== ShortStepFault.None) return stepError(fault, i);
+    const board = br.board.slice();
+    applyShortStep(board, from, die);
+    return { board, remaining: withoutUnit(br.remaining, die), used: br.used + 1 };
   }
 
   /** Does some legal play extend this branch (or is it one, ending the game)? */
-  private isPrefix(br: Branch): boolean {
+  isPrefix(br: Branch): boolean {
     if (br.used === this.maxUnits || won(br.board)) return this.legalIndex(br.board) >= 0;
     let found = false;
     const more = this.continuations(br, (board) => (found = this.legalIndex(board) >= 0));
     return found && br.used + more === this.maxUnits;
   }
 
-  /** Why no legal play extends this branch (each of its steps is legal on its own). */
-  private diagnose(br: Branch, stepIndex: number): RulesError {
+  diagnose(br: Branch, stepIndex: number): RulesError {
     const maxUnits = this.maxUnits;
     const isPair = this.dice[0] !== this.dice[1];
     const reach = br.used + (won(br.board) ? 0 : this.continuations(br, () => true));
@@ -342,7 +298,7 @@ export function validateShortNotation(
       if (!complete || mismatches < complete.mismatches) complete = { validation: v, mismatches };
       if (mismatches === 0) break;
     } else if (v.legal) prefix ??= v;
-    else if (!failure || (v.error.stepIndex ?? -1) > (failure.error.stepIndex ?? -1)) failure = v;
+    else failure = furtherFailure(failure, v);
   }
   return ok((complete?.validation ?? prefix ?? failure) as ShortValidation);
 }
