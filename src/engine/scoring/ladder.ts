@@ -25,21 +25,12 @@ export function offReason(loserName: string, off: number): string {
   return `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`;
 }
 
-/** How a family scores a game that `winner` finished, under its `rules` (the long rules, the short scoring). */
-export type FinishedGameScorer<R> = (
-  rules: R,
-  winner: Side,
-  loser: LoserCheckers,
-  stake?: Stake,
-) => Result<GameScore, CubeError>;
-
-/** How a family scores an accepted resignation under its `rules`. */
-export type ResignationScorer<R> = (
-  rules: R,
-  resigner: Side,
-  resignation: Resignation,
-  stake?: Stake,
-) => Result<GameScore, CubeError>;
+/**
+ * How a family scores the end of a game under its `rules` (the long rules,
+ * the short scoring): `side` won a finished game whose loser left `what`
+ * (`LoserCheckers`), or resigned with `what` (`Resignation`).
+ */
+export type FamilyScorer<R, W> = (rules: R, side: Side, what: W, stake?: Stake) => Result<GameScore, CubeError>;
 
 /**
  * Scores a game that `winner` finished: checks the winner, the loser's

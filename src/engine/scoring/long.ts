@@ -3,8 +3,8 @@ import { Result, err, ok } from '../result';
 import { Side, isSide, otherSide } from '../side';
 import { CubeError, cubeError } from './cube-errors';
 import { CHECKERS_PER_SIDE, LoserCheckers, checkLoser, checkersOn } from './loser';
-import { FinishedGameScorer, ResignationScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
-import { ResignationLevelInfo, resignationLevelList } from './resign';
+import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
+import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
 import {
   GameScore,
   NO_CUBE,
@@ -180,7 +180,7 @@ function checkLongStake(rules: LongScoringRules, stake: Stake): Result<Stake, Cu
  * @param loser the other side's checkers, in his own numbering, `bar: 0`.
  * @param stake the cube; `NO_CUBE` by default.
  */
-export const scoreLongGame: FinishedGameScorer<LongScoringRules> = (rules, winner, loser, stake = NO_CUBE) => {
+export const scoreLongGame: FamilyScorer<LongScoringRules, LoserCheckers> = (rules, winner, loser, stake = NO_CUBE) => {
   const checkStakeFor = (st: Stake) => checkLongStake(rules, st);
   return scoreFinishedGame('long', winner, loser, stake, checkStakeFor, (l, name) => longRung(rules, l, name));
 };
@@ -233,7 +233,7 @@ export function longResignationLevels(rules: LongScoringRules): readonly Resigna
  * `per-checker` (or per-checker `koks`) resignation must say how many
  * checkers the resigner has borne off.
  */
-export const scoreLongResignation: ResignationScorer<LongScoringRules> = (rules, resigner, resignation, stake = NO_CUBE) => {
+export const scoreLongResignation: FamilyScorer<LongScoringRules, Resignation> = (rules, resigner, resignation, stake = NO_CUBE) => {
   const checkStakeFor = (st: Stake) => checkLongStake(rules, st);
   return scoreAcceptedResignation(() => longResignationLevels(rules), resigner, resignation, stake, checkStakeFor);
 };

@@ -1,8 +1,8 @@
 import { Result, err, ok } from '../result';
 import { CubeError, cubeError } from './cube-errors';
-import { FinishedGameScorer, ResignationScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
+import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
 import { LoserCheckers, checkersOn } from './loser';
-import { ResignationLevelInfo, resignationLevelList } from './resign';
+import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
 import { NO_CUBE, Rung, checkStake } from './score';
 
 /** `short.scoring` (§5.5 / §5.6): single / gammon / backgammon, or the Soviet 1 / 2 / 4 / 8. */
@@ -54,7 +54,7 @@ function checkScoring(scoring: ShortScoring): Result<ShortScoring, CubeError> {
  *
  * @param loser the other side's checkers in his own numbering, bar included.
  */
-export const scoreShortGame: FinishedGameScorer<ShortScoring> = (scoring, winner, loser, stake = NO_CUBE) => {
+export const scoreShortGame: FamilyScorer<ShortScoring, LoserCheckers> = (scoring, winner, loser, stake = NO_CUBE) => {
   const sc = checkScoring(scoring);
   if (!sc.ok) return sc;
   return scoreFinishedGame('short', winner, loser, stake, checkStake, (l, name) => shortRung(scoring, l, name));
@@ -85,7 +85,7 @@ export function shortResignationLevels(scoring: ShortScoring): readonly Resignat
  * Scores an accepted resignation in short nardy: the level's stake × the
  * cube, Jacoby applying to levels above single (CUBE-5).
  */
-export const scoreShortResignation: ResignationScorer<ShortScoring> = (scoring, resigner, resignation, stake = NO_CUBE) => {
+export const scoreShortResignation: FamilyScorer<ShortScoring, Resignation> = (scoring, resigner, resignation, stake = NO_CUBE) => {
   const sc = checkScoring(scoring);
   if (!sc.ok) return sc;
   return scoreAcceptedResignation(() => shortResignationLevels(scoring), resigner, resignation, stake, checkStake);
