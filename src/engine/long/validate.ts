@@ -1,6 +1,6 @@
 import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice } from '../dice';
-import { RuleErrorCode, RulesError, rulesError } from '../errors';
+import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
@@ -21,65 +21,31 @@ export type LongValidation =
     }
   | { readonly legal: false; readonly error: RulesError; readonly stage: ActiveStage };
 
-const STEP_FAULT: Record<StepFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [StepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
-  [StepFault.NoChecker]: { code: 'NO_CHECKER', rule: 'LN-MOVE-1', message: 'there is no checker of the mover on that point' },
-  [StepFault.Blocked]: { code: 'BLOCKED_POINT', rule: 'LN-MOVE-2', message: 'the landing point holds opponent checkers' },
-  [StepFault.Head]: { code: 'HEAD_RULE', rule: 'LN-HEAD-1', message: 'no further checker may leave the head in this turn' },
-  [StepFault.BearOffNotAllHome]: {
-    code: 'BEAR_OFF_NOT_ALL_HOME',
-    rule: 'LN-OFF-1',
-    message: 'bearing off needs every checker in the home (own points 1..6)',
-  },
-  [StepFault.BearOffHigherChecker]: {
-    code: 'BEAR_OFF_HIGHER_CHECKER',
-    rule: 'LN-OFF-3',
-    message: 'a die larger than the point bears off only from the highest occupied point',
-  },
-  [StepFault.BearOffExactOnly]: {
-    code: 'BEAR_OFF_EXACT_ONLY',
-    rule: 'CR-4',
-    message: 'this variant bears off only with the exact die',
-  },
-  [StepFault.HomeMoveForbidden]: {
-    code: 'HOME_MOVE_FORBIDDEN',
-    rule: 'CR-4',
-    message: 'moves inside the home are forbidden in this variant once every checker is home',
-  },
-  [StepFault.FevgaRunner]: {
-    code: 'FEVGA_RUNNER',
-    rule: 'FV-2',
-    message: 'until the first runner has passed the opponent head, no second checker may leave the head',
-  },
+const STEP_FAULT: Record<StepFault, FaultText> = {
+  [StepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
+  [StepFault.NoChecker]: faultText('NO_CHECKER', 'LN-MOVE-1', 'there is no checker of the mover on that point'),
+  [StepFault.Blocked]: faultText('BLOCKED_POINT', 'LN-MOVE-2', 'the landing point holds opponent checkers'),
+  [StepFault.Head]: faultText('HEAD_RULE', 'LN-HEAD-1', 'no further checker may leave the head in this turn'),
+  [StepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'LN-OFF-1', 'bearing off needs every checker in the home (own points 1..6)'),
+  [StepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point'),
+  [StepFault.BearOffExactOnly]: faultText('BEAR_OFF_EXACT_ONLY', 'CR-4', 'this variant bears off only with the exact die'),
+  [StepFault.HomeMoveForbidden]: faultText('HOME_MOVE_FORBIDDEN', 'CR-4', 'moves inside the home are forbidden in this variant once every checker is home'),
+  [StepFault.FevgaRunner]: faultText('FEVGA_RUNNER', 'FV-2', 'until the first runner has passed the opponent head, no second checker may leave the head'),
 };
 
-const BOARD_FAULT: Record<BoardFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [BoardFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-4', message: 'not a legal play' },
-  [BoardFault.SixBlock]: {
-    code: 'SIX_BLOCK',
-    rule: 'LN-BLOCK-3',
-    message: 'the play builds six points in a row with no opponent checker ahead of them',
-  },
-  [BoardFault.FevgaStartingQuarter]: {
-    code: 'FEVGA_STARTING_QUARTER',
-    rule: 'FV-3',
-    message: 'all six points of the starting quarter may not be held at once',
-  },
-  [BoardFault.FevgaPrimeTrap]: {
-    code: 'FEVGA_PRIME_TRAP',
-    rule: 'FV-5',
-    message: 'a prime may not trap every opponent checker directly behind it',
-  },
+const BOARD_FAULT: Record<BoardFault, FaultText> = {
+  [BoardFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-4', 'not a legal play'),
+  [BoardFault.SixBlock]: faultText('SIX_BLOCK', 'LN-BLOCK-3', 'the play builds six points in a row with no opponent checker ahead of them'),
+  [BoardFault.FevgaStartingQuarter]: faultText('FEVGA_STARTING_QUARTER', 'FV-3', 'all six points of the starting quarter may not be held at once'),
+  [BoardFault.FevgaPrimeTrap]: faultText('FEVGA_PRIME_TRAP', 'FV-5', 'a prime may not trap every opponent checker directly behind it'),
 };
 
 function stepError(fault: StepFault, stepIndex: number): RulesError {
-  const f = STEP_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(STEP_FAULT[fault], stepIndex);
 }
 
 function boardError(fault: BoardFault, stepIndex: number): RulesError {
-  const f = BOARD_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(BOARD_FAULT[fault], stepIndex);
 }
 
 function boardKey(board: LongBoard): string {

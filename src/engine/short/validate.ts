@@ -1,6 +1,6 @@
 import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice, unitsOfRoll } from '../dice';
-import { RuleErrorCode, RulesError, rulesError } from '../errors';
+import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
@@ -19,38 +19,17 @@ export type ShortValidation =
   | { readonly legal: true; readonly complete: false; readonly remainingUnits: readonly number[] }
   | { readonly legal: false; readonly error: RulesError };
 
-const STEP_FAULT: Record<ShortStepFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [ShortStepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
-  [ShortStepFault.NoChecker]: {
-    code: 'NO_CHECKER',
-    rule: 'ALG-1',
-    message: 'there is no checker of the mover on that point',
-  },
-  [ShortStepFault.MustEnterFromBar]: {
-    code: 'MUST_ENTER_FROM_BAR',
-    rule: 'SH-BAR-1',
-    message: 'a checker on the bar must enter before any other checker moves',
-  },
-  [ShortStepFault.Blocked]: {
-    code: 'BLOCKED_POINT',
-    rule: 'SH-MOVE-1',
-    message: 'the landing point is held by two or more opponent checkers',
-  },
-  [ShortStepFault.BearOffNotAllHome]: {
-    code: 'BEAR_OFF_NOT_ALL_HOME',
-    rule: 'SH-OFF-1',
-    message: 'bearing off needs every checker in the home (own points 1..6), none on the bar',
-  },
-  [ShortStepFault.BearOffHigherChecker]: {
-    code: 'BEAR_OFF_HIGHER_CHECKER',
-    rule: 'LN-OFF-3',
-    message: 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)',
-  },
+const STEP_FAULT: Record<ShortStepFault, FaultText> = {
+  [ShortStepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
+  [ShortStepFault.NoChecker]: faultText('NO_CHECKER', 'ALG-1', 'there is no checker of the mover on that point'),
+  [ShortStepFault.MustEnterFromBar]: faultText('MUST_ENTER_FROM_BAR', 'SH-BAR-1', 'a checker on the bar must enter before any other checker moves'),
+  [ShortStepFault.Blocked]: faultText('BLOCKED_POINT', 'SH-MOVE-1', 'the landing point is held by two or more opponent checkers'),
+  [ShortStepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'SH-OFF-1', 'bearing off needs every checker in the home (own points 1..6), none on the bar'),
+  [ShortStepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)'),
 };
 
 function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
-  const f = STEP_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(STEP_FAULT[fault], stepIndex);
 }
 
 type Branch = StepBranch<ShortBoard>;
