@@ -114,3 +114,17 @@ export class KeyTable {
     }
   }
 }
+
+/** A pool's new capacity for `n` entries: doubled from `capacity` (at least 16) until it holds them. */
+export function doubledCapacity(capacity: number, n: number): number {
+  let c = Math.max(16, capacity);
+  while (c < n) c *= 2;
+  return c;
+}
+
+/** `a` copied into a new array of `length` entries (the pools of the move generators grow this way). */
+export function grownArray<T extends Int8Array | Uint8Array | Int32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (length: number) => T)(length);
+  b.set(a);
+  return b;
+}

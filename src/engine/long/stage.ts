@@ -1,4 +1,4 @@
-import { KeyTable } from '../key-table';
+import { KeyTable, doubledCapacity, grownArray } from '../key-table';
 import { BOARD_LENGTH, CHECKERS, HEAD, KEY_WEIGHT as KEY_WEIGHT_TABLE, LongBoard, MOVER_OFF, OPPONENT_OFF, keyHigh, keyLow, otherPoint } from './board';
 import { BearOffRule, HomeMoves, LongRules, SixBlockRule, SixBlockTiming } from './rules';
 
@@ -136,25 +136,14 @@ export class LongStageSolver {
 
   private ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
-    let c = Math.max(16, this.capacity);
-    while (c < n) c *= 2;
-    const grow8 = (a: Int8Array, per: number) => {
-      const b = new Int8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    const growU8 = (a: Uint8Array) => {
-      const b = new Uint8Array(c);
-      b.set(a);
-      return b;
-    };
-    this.entryUnits = grow8(this.entryUnits, 1);
-    this.entryLarger = growU8(this.entryLarger);
-    this.entrySteps = grow8(this.entrySteps, MAX_UNITS * 2);
-    this.entryStepCount = grow8(this.entryStepCount, 1);
-    this.entryBoard = grow8(this.entryBoard, BOARD_LENGTH);
-    this.entryFault = growU8(this.entryFault);
-    this.entryAlive = growU8(this.entryAlive);
+    const c = doubledCapacity(this.capacity, n);
+    this.entryUnits = grownArray(this.entryUnits, c);
+    this.entryLarger = grownArray(this.entryLarger, c);
+    this.entrySteps = grownArray(this.entrySteps, c * MAX_UNITS * 2);
+    this.entryStepCount = grownArray(this.entryStepCount, c);
+    this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
+    this.entryFault = grownArray(this.entryFault, c);
+    this.entryAlive = grownArray(this.entryAlive, c);
     this.capacity = c;
   }
 

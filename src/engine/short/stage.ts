@@ -1,4 +1,4 @@
-import { KeyTable } from '../key-table';
+import { KeyTable, doubledCapacity, grownArray } from '../key-table';
 import * as layout from './board';
 import { ShortBoard } from './board';
 
@@ -93,28 +93,15 @@ export class ShortStageSolver {
 
   private ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
-    let c = Math.max(16, this.capacity);
-    while (c < n) c *= 2;
-    const grow8 = (a: Int8Array, per: number): Int8Array => {
-      const b = new Int8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    const growU8 = (a: Uint8Array, per: number): Uint8Array => {
-      const b = new Uint8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    this.entryUnits = grow8(this.entryUnits, 1);
-    this.entryLarger = growU8(this.entryLarger, 1);
-    this.entryStepCount = grow8(this.entryStepCount, 1);
-    this.entryFrom = grow8(this.entryFrom, MAX_UNITS);
-    this.entryTo = grow8(this.entryTo, MAX_UNITS);
-    this.entryHit = growU8(this.entryHit, MAX_UNITS);
-    this.entryBoard = grow8(this.entryBoard, BOARD_LENGTH);
-    const alive = new Int32Array(c);
-    alive.set(this.alive);
-    this.alive = alive;
+    const c = doubledCapacity(this.capacity, n);
+    this.entryUnits = grownArray(this.entryUnits, c);
+    this.entryLarger = grownArray(this.entryLarger, c);
+    this.entryStepCount = grownArray(this.entryStepCount, c);
+    this.entryFrom = grownArray(this.entryFrom, c * MAX_UNITS);
+    this.entryTo = grownArray(this.entryTo, c * MAX_UNITS);
+    this.entryHit = grownArray(this.entryHit, c * MAX_UNITS);
+    this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
+    this.alive = grownArray(this.alive, c);
     this.capacity = c;
   }
 
