@@ -69,7 +69,7 @@ export class BothSides {
     private readonly moverBarIndex: number,
   ) {}
 
-  read(board: Int8Array): void {
+  read(board: Int8Array): this {
     const own = this.own;
     const opponentPoint = this.opponentPoint;
     for (let p = 1; p <= 24; p++) {
@@ -84,6 +84,7 @@ export class BothSides {
     }
     this.off[0] = board[0];
     this.off[1] = board[this.opponentOffIndex];
+    return this;
   }
 }
 
@@ -95,16 +96,17 @@ export function pointTable(map: (p: number) => number): Int8Array {
 }
 
 /**
- * Builds a two-block encoding: `sides` reads the board, then `encodeSide`
- * writes the side to move's block (side 0 at 0) and the opponent's (side 1
- * at `sideInputs`). The scratch `sides` belongs to the encoding.
+ * Builds a two-block encoding: `view` reads the board once (into the
+ * encoding's own scratch, or the board itself), then `encodeSide` writes the
+ * side to move's block (side 0 at 0) and the opponent's (side 1 at
+ * `sideInputs`).
  */
-export function twoBlockEncoding(
+export function twoBlockEncoding<V>(
   family: Family,
   name: string,
   sideInputNames: readonly string[],
-  sides: BothSides,
-  encodeSide: (sides: BothSides, side: number, base: number, out: SparseInput) => void,
+  view: (board: Int8Array) => V,
+  encodeSide: (view: V, side: number, base: number, out: SparseInput) => void,
 ): NeuralEncoding {
   const sideInputs = sideInputNames.length;
   return {
@@ -115,9 +117,9 @@ export function twoBlockEncoding(
     sideInputNames,
     encode(board: Int8Array, out: SparseInput): void {
       out.count = 0;
-      sides.read(board);
-      encodeSide(sides, 0, 0, out);
-      encodeSide(sides, 1, sideInputs, out);
+      const v = view(board);
+      encodeSide(v, 0, 0, out);
+      encodeSide(v, 1, sideInputs, out);
     },
   };
 }

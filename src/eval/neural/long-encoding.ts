@@ -90,5 +90,6 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
 
 /** Creates the `long-1` encoding (its scratch is its own: one per evaluator). */
 export function createLongEncoding(): NeuralEncoding {
-  return twoBlockEncoding('long', 'long-1', NAMES, new BothSides(OTHER_POINT, 25, 0), encodeSide);
+  const sides = new BothSides(OTHER_POINT, 25, 0);
+  return twoBlockEncoding('long', 'long-1', NAMES, (board) => sides.read(board), encodeSide);
 }

@@ -121,5 +121,6 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
 
 /** Creates the `short-1` encoding (its scratch is its own: one per evaluator). */
 export function createShortEncoding(): NeuralEncoding {
-  return twoBlockEncoding('short', 'short-1', NAMES, new BothSides(OTHER_POINT, 27, 25), encodeSide);
+  const sides = new BothSides(OTHER_POINT, 27, 25);
+  return twoBlockEncoding('short', 'short-1', NAMES, (board) => sides.read(board), encodeSide);
 }
