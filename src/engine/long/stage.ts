@@ -1,4 +1,5 @@
-import { KeyTable, doubledCapacity, grownArray } from '../key-table';
+import { KeyTable, grownArray } from '../key-table';
+import { PlayPool } from '../play-pool';
 import { BOARD_LENGTH, CHECKERS, HEAD, KEY_WEIGHT as KEY_WEIGHT_TABLE, LongBoard, MOVER_OFF, OPPONENT_OFF, keyHigh, keyLow, otherPoint } from './board';
 import { BearOffRule, HomeMoves, LongRules, SixBlockRule, SixBlockTiming } from './rules';
 
@@ -74,7 +75,7 @@ const HEAD_FEVGA = -1;
  * canonical one. A solver is reusable and not re-entrant: results stay
  * readable until the next `solve`.
  */
-export class LongStageSolver {
+export class LongStageSolver extends PlayPool {
   // --- configuration of the current run
   private units = new Int8Array(MAX_UNITS);
   private unitCount = 0;
@@ -116,8 +117,6 @@ export class LongStageSolver {
   private readonly found = new KeyTable(1024);
 
   // --- results (pools indexed by entry)
-  private count = 0;
-  private capacity = 0;
   private entryUnits = new Int8Array(0);
   private entryLarger = new Uint8Array(0);
   private entrySteps = new Int8Array(0);
@@ -127,16 +126,13 @@ export class LongStageSolver {
   private entryAlive = new Uint8Array(0);
   private alive: number[] = [];
 
-  /** Units the legal plays use (M of ALG-5), after `solve`. */
-  maxUnits = 0;
 
   constructor() {
+    super();
     this.ensureCapacity(256);
   }
 
-  private ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const c = doubledCapacity(this.capacity, n);
+  protected growPools(c: number): void {
     this.entryUnits = grownArray(this.entryUnits, c);
     this.entryLarger = grownArray(this.entryLarger, c);
     this.entrySteps = grownArray(this.entrySteps, c * MAX_UNITS * 2);
@@ -144,7 +140,6 @@ export class LongStageSolver {
     this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
     this.entryFault = grownArray(this.entryFault, c);
     this.entryAlive = grownArray(this.entryAlive, c);
-    this.capacity = c;
   }
 
   /**

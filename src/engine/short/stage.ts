@@ -1,4 +1,5 @@
-import { KeyTable, doubledCapacity, grownArray } from '../key-table';
+import { KeyTable, grownArray } from '../key-table';
+import { PlayPool } from '../play-pool';
 import * as layout from './board';
 import { ShortBoard } from './board';
 
@@ -47,7 +48,7 @@ const KEY_WEIGHT: Float64Array = (() => {
  * A solver is reusable and not re-entrant: results stay readable until the
  * next `solve`.
  */
-export class ShortStageSolver {
+export class ShortStageSolver extends PlayPool {
   // --- the roll being solved
   private unitCount = 0;
   private isPair = false;
@@ -72,8 +73,6 @@ export class ShortStageSolver {
   private readonly found = new KeyTable(1024);
 
   // --- candidate pool, one entry per distinct resulting position
-  private count = 0;
-  private capacity = 0;
   private entryUnits: Int8Array = new Int8Array(0);
   private entryLarger: Uint8Array = new Uint8Array(0);
   private entryStepCount: Int8Array = new Int8Array(0);
@@ -84,16 +83,13 @@ export class ShortStageSolver {
   private alive: Int32Array = new Int32Array(0);
   private aliveCount = 0;
 
-  /** Units the legal plays use (M of ALG-5), after `solve`. */
-  maxUnits = 0;
 
   constructor() {
+    super();
     this.ensureCapacity(256);
   }
 
-  private ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    const c = doubledCapacity(this.capacity, n);
+  protected growPools(c: number): void {
     this.entryUnits = grownArray(this.entryUnits, c);
     this.entryLarger = grownArray(this.entryLarger, c);
     this.entryStepCount = grownArray(this.entryStepCount, c);
@@ -102,7 +98,6 @@ export class ShortStageSolver {
     this.entryHit = grownArray(this.entryHit, c * MAX_UNITS);
     this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
     this.alive = grownArray(this.alive, c);
-    this.capacity = c;
   }
 
   /**

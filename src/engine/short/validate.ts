@@ -61,6 +61,15 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
   return null;
 }
 
+/** A check of a proposed play (`P`: steps, or segments of notation) of `dice` against the rules (ALG-8). */
+export type ShortPlayCheck<P> = (
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+  play: P,
+  validator?: ShortValidator,
+) => Result<ShortValidation, RulesError>;
+
 /**
  * Validates a proposed play of `dice` — a whole turn or a prefix of one
  * (ALG-8) — and names the first step that breaks a rule, with the rule.
@@ -68,20 +77,14 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
  * that bears off the last checker is complete as soon as the game is won,
  * provided its resulting position is a legal play (MAX-6).
  */
-export function validateShortPlay(
-  rules: ShortRules,
-  position: ShortPosition,
-  dice: Dice,
-  steps: readonly Step[],
-  validator: ShortValidator = new ShortValidator(),
-): Result<ShortValidation, RulesError> {
+export const validateShortPlay: ShortPlayCheck<readonly Step[]> = (rules, position, dice, steps, validator = new ShortValidator()) => {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
   const query = checkShortQuery(rules, position, dice);
   if (!query.ok) return query;
   validator.load(position, dice);
   return ok(validator.check(steps));
-}
+};
 
 /**
  * The scratch of short-nardy validation, owned by its caller: the legal
@@ -245,13 +248,7 @@ function hitMismatches(board: ShortBoard, segments: readonly Segment[], steps: r
  * when several reach different positions — then the first legal prefix,
  * else the error of the reading that got furthest.
  */
-export function validateShortNotation(
-  rules: ShortRules,
-  position: ShortPosition,
-  dice: Dice,
-  segments: readonly Segment[],
-  validator: ShortValidator = new ShortValidator(),
-): Result<ShortValidation, RulesError> {
+export const validateShortNotation: ShortPlayCheck<readonly Segment[]> = (rules, position, dice, segments, validator = new ShortValidator()) => {
   const readings = expandSegments(segments, unitsOfRoll(dice));
   let complete: { validation: ShortValidation; mismatches: number } | null = null;
   let prefix: ShortValidation | null = null;
@@ -280,4 +277,4 @@ export function validateShortNotation(
     else failure = furtherFailure(failure, v);
   }
   return ok((complete?.validation ?? prefix ?? failure) as ShortValidation);
-}
+};
