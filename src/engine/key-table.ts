@@ -115,9 +115,9 @@ export class KeyTable {
   }
 }
 
-/** A pool's new capacity for `n` entries: doubled from `capacity` (at least 16) until it holds them. */
-export function doubledCapacity(capacity: number, n: number): number {
-  let c = Math.max(16, capacity);
+/** A pool's new capacity for `n` entries: doubled from `capacity` (at least `least`) until it holds them. */
+export function doubledCapacity(capacity: number, n: number, least = 16): number {
+  let c = Math.max(least, capacity);
   while (c < n) c *= 2;
   return c;
 }

@@ -12,10 +12,10 @@ export abstract class PlayPool {
   /** Units the legal plays use (M of ALG-5), after `solve`. */
   maxUnits = 0;
 
-  /** Makes room for `n` entries. */
+  /** Makes room for `n` entries; the first growth (at the first play found) makes room for 256. */
   protected ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
-    const c = doubledCapacity(this.capacity, n);
+    const c = doubledCapacity(this.capacity, n, 256);
     this.growPools(c);
     this.capacity = c;
   }

@@ -127,11 +127,6 @@ export class LongStageSolver extends PlayPool {
   private alive: number[] = [];
 
 
-  constructor() {
-    super();
-    this.ensureCapacity(256);
-  }
-
   protected growPools(c: number): void {
     this.entryUnits = grownArray(this.entryUnits, c);
     this.entryLarger = grownArray(this.entryLarger, c);

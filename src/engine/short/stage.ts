@@ -84,11 +84,6 @@ export class ShortStageSolver extends PlayPool {
   private aliveCount = 0;
 
 
-  constructor() {
-    super();
-    this.ensureCapacity(256);
-  }
-
   protected growPools(c: number): void {
     this.entryUnits = grownArray(this.entryUnits, c);
     this.entryLarger = grownArray(this.entryLarger, c);
