@@ -92,12 +92,9 @@ export class KeyTable {
     }
   }
 
+  /** Doubles the table and puts back the entries of the current generation (a rare allocation). */
   private grow(): void {
-    const oldLow = this.low;
-    const oldHigh = this.high;
-    const oldTag = this.tag;
-    const oldValue = this.value;
-    const oldStamp = this.stamp;
+    const [oldLow, oldHigh, oldTag, oldValue, oldStamp] = [this.low, this.high, this.tag, this.value, this.stamp];
     const oldCapacity = this.capacity;
     const g = this.generation;
     this.capacity = oldCapacity * 2;
