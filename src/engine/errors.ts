@@ -75,8 +75,9 @@ export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
 export type RulesErrorCode = InputErrorCode | StateErrorCode | RuleErrorCode;
 
-export interface RulesError {
-  readonly code: RulesErrorCode;
+/** An error of the core with a stable code: what the transports answer, `field` / `rule` / `stepIndex` when known. */
+export interface CodedError<C extends string> {
+  readonly code: C;
   readonly message: string;
   /** JSON path of the offending request field, for input errors. */
   readonly field?: string;
@@ -86,19 +87,43 @@ export interface RulesError {
   readonly rule?: string;
 }
 
+export type RulesError = CodedError<RulesErrorCode>;
+
+/** Builds an error, leaving out `field` / `stepIndex` / `rule` when not given. */
+export function codedError<C extends string>(
+  code: C,
+  message: string,
+  extra: { field?: string; stepIndex?: number; rule?: string } = {},
+): CodedError<C> {
+  const e: { -readonly [K in keyof CodedError<C>]: CodedError<C>[K] } = { code, message };
+  if (extra.field !== undefined) e.field = extra.field;
+  if (extra.stepIndex !== undefined) e.stepIndex = extra.stepIndex;
+  if (extra.rule !== undefined) e.rule = extra.rule;
+  return e;
+}
+
 export function rulesError(
   code: RulesErrorCode,
   message: string,
   extra: { field?: string; stepIndex?: number; rule?: string } = {},
 ): RulesError {
-  const e: { code: RulesErrorCode; message: string; field?: string; stepIndex?: number; rule?: string } = {
-    code,
-    message,
-  };
-  if (extra.field !== undefined) e.field = extra.field;
-  if (extra.stepIndex !== undefined) e.stepIndex = extra.stepIndex;
-  if (extra.rule !== undefined) e.rule = extra.rule;
-  return e;
+  return codedError(code, message, extra);
+}
+
+/** A rule's error without its step: the code, the rule and the message. */
+export interface FaultText {
+  readonly code: RuleErrorCode;
+  readonly rule: string;
+  readonly message: string;
+}
+
+export function faultText(code: RuleErrorCode, rule: string, message: string): FaultText {
+  return { code, rule, message };
+}
+
+/** The error of a fault at step `stepIndex`. */
+export function faultError(f: FaultText, stepIndex: number): RulesError {
+  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
 }
 
 const INPUT_SET: ReadonlySet<string> = new Set(INPUT_ERROR_CODES);

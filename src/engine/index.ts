@@ -21,12 +21,7 @@ export * from './long/position';
 export * from './long/position-id';
 export * from './long/stages';
 export type { LongState, ActiveStage, NextKind, NextInfo, LongTurn, LongTurns, LongQueryOptions } from './long/turn';
-export {
-  activeStage,
-  legalLongTurns,
-  stateAfterPlay,
-  checkPlayable,
-} from './long/turn';
+export { activeStage, legalLongTurns, stateAfterPlay, checkPlayable } from './long/turn';
 export type { HeadAllowance, MovementRules } from './long/stage';
 export { LongStageSolver, movementOf } from './long/stage';
 export type { LongValidation } from './long/validate';

@@ -92,12 +92,9 @@ export class KeyTable {
     }
   }
 
+  /** Doubles the table and puts back the entries of the current generation (a rare allocation). */
   private grow(): void {
-    const oldLow = this.low;
-    const oldHigh = this.high;
-    const oldTag = this.tag;
-    const oldValue = this.value;
-    const oldStamp = this.stamp;
+    const [oldLow, oldHigh, oldTag, oldValue, oldStamp] = [this.low, this.high, this.tag, this.value, this.stamp];
     const oldCapacity = this.capacity;
     const g = this.generation;
     this.capacity = oldCapacity * 2;
@@ -113,4 +110,18 @@ export class KeyTable {
       if (oldStamp[i] === g) this.putIfAbsent(oldLow[i], oldHigh[i], oldTag[i], oldValue[i]);
     }
   }
+}
+
+/** A pool's new capacity for `n` entries: doubled from `capacity` (at least `least`) until it holds them. */
+export function doubledCapacity(capacity: number, n: number, least = 16): number {
+  let c = Math.max(least, capacity);
+  while (c < n) c *= 2;
+  return c;
+}
+
+/** `a` copied into a new array of `length` entries (the pools of the move generators grow this way). */
+export function grownArray<T extends Int8Array | Uint8Array | Int32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (length: number) => T)(length);
+  b.set(a);
+  return b;
 }

@@ -97,6 +97,30 @@ export function clampInPlace(flat: Float64Array, offset = 0): void {
   flat[offset + LOSE_KOKS] = lk;
 }
 
+/**
+ * If a side has borne off all 15 (the mover's off at [0], the opponent's at
+ * `opponentOff`), writes the result for the side to move, the loser's kind
+ * from `loserKind`, and returns true. Allocation-free.
+ */
+export function finishedGameInto<O>(
+  board: Int8Array,
+  opponentOff: number,
+  loserKind: (board: Int8Array, moverLost: boolean, option: O) => 1 | 2 | 3,
+  option: O,
+  out: Float64Array,
+  offset: number,
+): boolean {
+  if (board[0] === 15) {
+    terminalInto(true, loserKind(board, false, option), out, offset);
+    return true;
+  }
+  if (board[opponentOff] === 15) {
+    terminalInto(false, loserKind(board, true, option), out, offset);
+    return true;
+  }
+  return false;
+}
+
 /** A terminal outcome as probabilities: the side to move has won (or lost) with the given kind. */
 export function terminalInto(won: boolean, kind: 1 | 2 | 3, out: Float64Array, offset = 0): void {
   out[offset + WIN] = won ? 1 : 0;

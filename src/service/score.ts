@@ -34,6 +34,16 @@ export interface MatchView {
   crawfordPlayed: boolean;
 }
 
+/** The request's cube under `config`, and its match when it gives one (400 naming the field otherwise). */
+function cubeAndMatch(input: { cube?: unknown; match?: unknown }, config: CubeConfig): { cube: CubeState; match: MatchState | null } {
+  const cube = parseCubeState(input.cube, config);
+  if (!cube.ok) throw ServiceError.fromCube(cube.error);
+  if (input.match === undefined) return { cube: cube.value, match: null };
+  const m = parseMatchState(input.match);
+  if (!m.ok) throw ServiceError.fromCube(m.error);
+  return { cube: cube.value, match: m.value };
+}
+
 function matchView(m: MatchState): MatchView {
   return {
     length: m.length,
@@ -65,15 +75,8 @@ function scoreBound<R, S>(bound: Bound<R, S>, input: ScoreRequest): ScoreAnswer 
   if (input.cube !== undefined && !config.enabled) {
     fail('CUBE_DISABLED', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
   }
-  const cube = parseCubeState(input.cube, config);
-  if (!cube.ok) throw ServiceError.fromCube(cube.error);
-  let match: MatchState | null = null;
-  if (input.match !== undefined) {
-    const m = parseMatchState(input.match);
-    if (!m.ok) throw ServiceError.fromCube(m.error);
-    match = m.value;
-  }
-  const stake = stakeOf(config, cube.value, match);
+  const { cube, match } = cubeAndMatch(input, config);
+  const stake = stakeOf(config, cube, match);
   // Only a draw after the last roll needs to know who moved first (LN-SCORE-6).
   const { droppedBy, resignedBy, firstMover } = input;
 
@@ -82,7 +85,7 @@ function scoreBound<R, S>(bound: Bound<R, S>, input: ScoreRequest): ScoreAnswer 
     if (input.resign !== undefined) fail('INVALID_REQUEST', 'give either droppedBy or resign, not both', { field: 'resign' });
     if (!config.enabled) fail('CUBE_DISABLED', 'a double can only be dropped where the cube is used', { field: 'droppedBy' });
     // CUBE-3: the doubler wins the value before the offer; no gammons.
-    const r = scoreDroppedCube(otherSide(droppedBy), cube.value.value);
+    const r = scoreDroppedCube(otherSide(droppedBy), cube.value);
     if (!r.ok) throw ServiceError.fromCube(r.error);
     score = r.value;
   } else if (input.resign !== undefined) {
@@ -140,21 +143,14 @@ export function cubeAction(input: CubeRequest): CubeAnswer {
     if (!checked.ok) throw ServiceError.fromCube(checked.error);
     config = checked.value;
   }
-  const cube = parseCubeState(input.cube, config);
-  if (!cube.ok) throw ServiceError.fromCube(cube.error);
-  let match: MatchState | null = null;
-  if (input.match !== undefined) {
-    const m = parseMatchState(input.match);
-    if (!m.ok) throw ServiceError.fromCube(m.error);
-    match = m.value;
-  }
+  const { cube, match } = cubeAndMatch(input, config);
   // The schema types context and action; it does not close them.
   const ctx = input.context;
   checkKeys(ctx, ['onRoll', 'rolled', 'openingMove'], 'context.');
   const context: CubeContext = { onRoll: ctx.onRoll, rolled: ctx.rolled === true, openingMove: ctx.openingMove === true, match };
   const a = input.action;
   checkKeys(a, ['type', 'by'], 'action.');
-  const outcome = applyCubeAction(config, cube.value, context, { type: a.type, by: a.by });
+  const outcome = applyCubeAction(config, cube, context, { type: a.type, by: a.by });
   if (!outcome.ok) throw ServiceError.fromCube(outcome.error);
   const after = outcome.value.state;
   const nextContext: CubeContext = context;

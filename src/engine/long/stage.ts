@@ -1,4 +1,5 @@
-import { KeyTable } from '../key-table';
+import { KeyTable, grownArray } from '../key-table';
+import { PlayPool } from '../play-pool';
 import { BOARD_LENGTH, CHECKERS, HEAD, KEY_WEIGHT as KEY_WEIGHT_TABLE, LongBoard, MOVER_OFF, OPPONENT_OFF, keyHigh, keyLow, otherPoint } from './board';
 import { BearOffRule, HomeMoves, LongRules, SixBlockRule, SixBlockTiming } from './rules';
 
@@ -74,7 +75,7 @@ const HEAD_FEVGA = -1;
  * canonical one. A solver is reusable and not re-entrant: results stay
  * readable until the next `solve`.
  */
-export class LongStageSolver {
+export class LongStageSolver extends PlayPool {
   // --- configuration of the current run
   private units = new Int8Array(MAX_UNITS);
   private unitCount = 0;
@@ -116,8 +117,6 @@ export class LongStageSolver {
   private readonly found = new KeyTable(1024);
 
   // --- results (pools indexed by entry)
-  private count = 0;
-  private capacity = 0;
   private entryUnits = new Int8Array(0);
   private entryLarger = new Uint8Array(0);
   private entrySteps = new Int8Array(0);
@@ -127,35 +126,15 @@ export class LongStageSolver {
   private entryAlive = new Uint8Array(0);
   private alive: number[] = [];
 
-  /** Units the legal plays use (M of ALG-5), after `solve`. */
-  maxUnits = 0;
 
-  constructor() {
-    this.ensureCapacity(256);
-  }
-
-  private ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    let c = Math.max(16, this.capacity);
-    while (c < n) c *= 2;
-    const grow8 = (a: Int8Array, per: number) => {
-      const b = new Int8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    const growU8 = (a: Uint8Array) => {
-      const b = new Uint8Array(c);
-      b.set(a);
-      return b;
-    };
-    this.entryUnits = grow8(this.entryUnits, 1);
-    this.entryLarger = growU8(this.entryLarger);
-    this.entrySteps = grow8(this.entrySteps, MAX_UNITS * 2);
-    this.entryStepCount = grow8(this.entryStepCount, 1);
-    this.entryBoard = grow8(this.entryBoard, BOARD_LENGTH);
-    this.entryFault = growU8(this.entryFault);
-    this.entryAlive = growU8(this.entryAlive);
-    this.capacity = c;
+  protected growPools(c: number): void {
+    this.entryUnits = grownArray(this.entryUnits, c);
+    this.entryLarger = grownArray(this.entryLarger, c);
+    this.entrySteps = grownArray(this.entrySteps, c * MAX_UNITS * 2);
+    this.entryStepCount = grownArray(this.entryStepCount, c);
+    this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
+    this.entryFault = grownArray(this.entryFault, c);
+    this.entryAlive = grownArray(this.entryAlive, c);
   }
 
   /**

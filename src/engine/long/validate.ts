@@ -1,9 +1,10 @@
+import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice } from '../dice';
-import { RuleErrorCode, RulesError, rulesError } from '../errors';
+import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
-import { OFF, Step } from '../step';
+import { Step } from '../step';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF } from './board';
 import { LongRules } from './rules';
 import { BoardFault, LongStageSolver, MovementRules, StepFault, movementOf } from './stage';
@@ -20,65 +21,31 @@ export type LongValidation =
     }
   | { readonly legal: false; readonly error: RulesError; readonly stage: ActiveStage };
 
-const STEP_FAULT: Record<StepFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [StepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
-  [StepFault.NoChecker]: { code: 'NO_CHECKER', rule: 'LN-MOVE-1', message: 'there is no checker of the mover on that point' },
-  [StepFault.Blocked]: { code: 'BLOCKED_POINT', rule: 'LN-MOVE-2', message: 'the landing point holds opponent checkers' },
-  [StepFault.Head]: { code: 'HEAD_RULE', rule: 'LN-HEAD-1', message: 'no further checker may leave the head in this turn' },
-  [StepFault.BearOffNotAllHome]: {
-    code: 'BEAR_OFF_NOT_ALL_HOME',
-    rule: 'LN-OFF-1',
-    message: 'bearing off needs every checker in the home (own points 1..6)',
-  },
-  [StepFault.BearOffHigherChecker]: {
-    code: 'BEAR_OFF_HIGHER_CHECKER',
-    rule: 'LN-OFF-3',
-    message: 'a die larger than the point bears off only from the highest occupied point',
-  },
-  [StepFault.BearOffExactOnly]: {
-    code: 'BEAR_OFF_EXACT_ONLY',
-    rule: 'CR-4',
-    message: 'this variant bears off only with the exact die',
-  },
-  [StepFault.HomeMoveForbidden]: {
-    code: 'HOME_MOVE_FORBIDDEN',
-    rule: 'CR-4',
-    message: 'moves inside the home are forbidden in this variant once every checker is home',
-  },
-  [StepFault.FevgaRunner]: {
-    code: 'FEVGA_RUNNER',
-    rule: 'FV-2',
-    message: 'until the first runner has passed the opponent head, no second checker may leave the head',
-  },
+const STEP_FAULT: Record<StepFault, FaultText> = {
+  [StepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
+  [StepFault.NoChecker]: faultText('NO_CHECKER', 'LN-MOVE-1', 'there is no checker of the mover on that point'),
+  [StepFault.Blocked]: faultText('BLOCKED_POINT', 'LN-MOVE-2', 'the landing point holds opponent checkers'),
+  [StepFault.Head]: faultText('HEAD_RULE', 'LN-HEAD-1', 'no further checker may leave the head in this turn'),
+  [StepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'LN-OFF-1', 'bearing off needs every checker in the home (own points 1..6)'),
+  [StepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point'),
+  [StepFault.BearOffExactOnly]: faultText('BEAR_OFF_EXACT_ONLY', 'CR-4', 'this variant bears off only with the exact die'),
+  [StepFault.HomeMoveForbidden]: faultText('HOME_MOVE_FORBIDDEN', 'CR-4', 'moves inside the home are forbidden in this variant once every checker is home'),
+  [StepFault.FevgaRunner]: faultText('FEVGA_RUNNER', 'FV-2', 'until the first runner has passed the opponent head, no second checker may leave the head'),
 };
 
-const BOARD_FAULT: Record<BoardFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [BoardFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-4', message: 'not a legal play' },
-  [BoardFault.SixBlock]: {
-    code: 'SIX_BLOCK',
-    rule: 'LN-BLOCK-3',
-    message: 'the play builds six points in a row with no opponent checker ahead of them',
-  },
-  [BoardFault.FevgaStartingQuarter]: {
-    code: 'FEVGA_STARTING_QUARTER',
-    rule: 'FV-3',
-    message: 'all six points of the starting quarter may not be held at once',
-  },
-  [BoardFault.FevgaPrimeTrap]: {
-    code: 'FEVGA_PRIME_TRAP',
-    rule: 'FV-5',
-    message: 'a prime may not trap every opponent checker directly behind it',
-  },
+const BOARD_FAULT: Record<BoardFault, FaultText> = {
+  [BoardFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-4', 'not a legal play'),
+  [BoardFault.SixBlock]: faultText('SIX_BLOCK', 'LN-BLOCK-3', 'the play builds six points in a row with no opponent checker ahead of them'),
+  [BoardFault.FevgaStartingQuarter]: faultText('FEVGA_STARTING_QUARTER', 'FV-3', 'all six points of the starting quarter may not be held at once'),
+  [BoardFault.FevgaPrimeTrap]: faultText('FEVGA_PRIME_TRAP', 'FV-5', 'a prime may not trap every opponent checker directly behind it'),
 };
 
 function stepError(fault: StepFault, stepIndex: number): RulesError {
-  const f = STEP_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(STEP_FAULT[fault], stepIndex);
 }
 
 function boardError(fault: BoardFault, stepIndex: number): RulesError {
-  const f = BOARD_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(BOARD_FAULT[fault], stepIndex);
 }
 
 function boardKey(board: LongBoard): string {
@@ -87,11 +54,7 @@ function boardKey(board: LongBoard): string {
   return s;
 }
 
-interface Branch {
-  board: LongBoard;
-  remaining: number[];
-  used: number;
-}
+type Branch = StepBranch<LongBoard>;
 
 /** Checks the shape of each step before any rule: numbers in range, forward. */
 function stepShapeError(steps: readonly Step[]): RulesError | null {
@@ -132,7 +95,10 @@ export function validateLongPlay(
  * are followed branch by branch (a step may use either of two dice), each
  * branch kept only while some legal play extends it.
  */
-class StageCheck {
+class StageCheck implements BranchRules<LongBoard> {
+  readonly unitsOf = 'stage';
+  readonly unitsRule = 'COM-9';
+  readonly directionRule = 'LN-MOVE-1';
   private readonly legal = new Map<string, LongTurn>();
   private readonly before: LongBoard;
   private readonly stage: ActiveStage;
@@ -159,68 +125,22 @@ class StageCheck {
 
   run(steps: readonly Step[]): LongValidation {
     const stage = this.stage;
-    let branches: Branch[] = [{ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }];
-    for (let i = 0; i < steps.length; i++) {
-      const { next, error } = this.advance(branches, steps[i], i);
-      if (next.length === 0) {
-        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }), stage };
-      }
-      const prefixes = next.filter((br) => this.isPrefix(br));
-      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i), stage };
-      branches = prefixes;
-    }
-    for (const br of branches) {
-      const gameOver = br.board[MOVER_OFF] === CHECKERS;
-      if (br.used === this.maxUnits || gameOver) {
+    const walked = followSteps({ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }, steps, this);
+    if ('error' in walked) return { legal: false, error: walked.error, stage };
+    for (const br of walked.branches) {
+      if (br.used === this.maxUnits || this.isWon(br.board)) {
         const turn = this.legal.get(boardKey(br.board));
         if (turn) return { legal: true, complete: true, turn, stage };
       }
     }
-    return { legal: true, complete: false, remainingUnits: branches[0].remaining, stage };
+    return { legal: true, complete: false, remainingUnits: walked.branches[0].remaining, stage };
   }
 
-  /** Every branch after step `i` with each die that can make it, and the first error met. */
-  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
-    const { from, to } = step;
-    const next: Branch[] = [];
-    let error: RulesError | null = null;
-    for (const br of branches) {
-      if (br.board[MOVER_OFF] === CHECKERS || br.remaining.length === 0) {
-        error ??= rulesError('TOO_MANY_STEPS', 'the stage has no units left for this step', {
-          stepIndex: i,
-          rule: br.board[MOVER_OFF] === CHECKERS ? 'MAX-6' : 'COM-9',
-        });
-        continue;
-      }
-      if (to >= from) {
-        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
-          stepIndex: i,
-          rule: 'LN-MOVE-1',
-        });
-        continue;
-      }
-      const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
-      if (candidates.length === 0) {
-        error ??= rulesError(
-          'DIE_NOT_AVAILABLE',
-          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from} to ${to === OFF ? 'off' : to}`,
-          { stepIndex: i, rule: 'COM-8' },
-        );
-        continue;
-      }
-      candidates.sort((a, b) => a - b); // the exact die first
-      for (const die of candidates) {
-        const moved = this.stepWith(br, from, die, i);
-        if ('code' in moved) error ??= moved;
-        else next.push(moved);
-      }
-    }
-    return { next, error };
+  isWon(board: LongBoard): boolean {
+    return board[MOVER_OFF] === CHECKERS;
   }
 
-  /** The branch after moving `from` with `die`, or the rule the step breaks. */
-  private stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
+  stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
     const checker = this.checker;
     checker.startOfStage(this.before).load(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart);
     const fault = checker.stepFault(from, die);
@@ -230,9 +150,7 @@ class StageCheck {
       const bf = checker.boardFault();
       if (bf !== BoardFault.None) return boardError(bf, i);
     }
-    const remaining = br.remaining.slice();
-    remaining.splice(remaining.indexOf(die), 1);
-    return { board: checker.boardCopy(), remaining, used: br.used + 1 };
+    return { board: checker.boardCopy(), remaining: withoutUnit(br.remaining, die), used: br.used + 1 };
   }
 
   /** The plays of the stage that continue this branch (a fresh exploration by the checker). */
@@ -242,8 +160,7 @@ class StageCheck {
       .explore(br.board, br.remaining, this.stage.headAllowance, this.movement, this.headStart, true, br.used);
   }
 
-  /** Does some legal play extend this branch? */
-  private isPrefix(br: Branch): boolean {
+  isPrefix(br: Branch): boolean {
     const n = this.explore(br);
     const checker = this.checker;
     for (let k = 0; k < n; k++) {
@@ -254,8 +171,7 @@ class StageCheck {
     return false;
   }
 
-  /** Why no legal play extends this branch (the steps so far are each legal). */
-  private diagnose(br: Branch, stepIndex: number): RulesError {
+  diagnose(br: Branch, stepIndex: number): RulesError {
     const n = this.explore(br);
     const checker = this.checker;
     const maxUnits = this.maxUnits;
@@ -297,14 +213,14 @@ export function validateLongNotation(
   // Notation lists moves, not their order (chains are written highest point
   // first): every order of every reading is tried, the written one first.
   let prefix: LongValidation | null = null;
-  let failure: LongValidation | null = null;
+  let failure: Extract<LongValidation, { legal: false }> | null = null;
   for (const steps of expandSegments(segments, units).flatMap(orderings)) {
     const shape = stepShapeError(steps);
     if (shape) return err(shape);
     const v = check.run(steps);
     if (v.legal && v.complete) return ok(v);
     if (v.legal) prefix ??= v;
-    else if (!failure || (v.error.stepIndex ?? -1) > ((failure as { error: RulesError }).error.stepIndex ?? -1)) failure = v;
+    else failure = furtherFailure(failure, v);
   }
   return ok((prefix ?? failure) as LongValidation);
 }

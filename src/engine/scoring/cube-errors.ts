@@ -1,3 +1,5 @@
+import { CodedError, codedError } from '../errors';
+
 /**
  * Stable error codes of scoring, the doubling cube and match play
  * (one table in the service layer maps them to statuses). Same shape as `RulesError` in ../errors.ts
@@ -67,26 +69,12 @@ export const CUBE_ERROR_CODES: readonly CubeErrorCode[] = [
   ...CUBE_RULE_ERROR_CODES,
 ];
 
-/** An error of scoring, the cube machine or match play; shape-compatible with `RulesError`. */
-export interface CubeError {
-  readonly code: CubeErrorCode;
-  readonly message: string;
-  /** JSON path of the offending request field, for input errors. */
-  readonly field?: string;
-  /** The spec rule ID that decided, when there is one. */
-  readonly rule?: string;
-}
+/** An error of scoring, the cube machine or match play; shape-compatible with `RulesError` (never a `stepIndex`). */
+export type CubeError = CodedError<CubeErrorCode>;
 
 /** Builds a `CubeError`, leaving out `field` / `rule` when not given (like `rulesError`). */
-export function cubeError(
-  code: CubeErrorCode,
-  message: string,
-  extra: { field?: string; rule?: string } = {},
-): CubeError {
-  const e: { code: CubeErrorCode; message: string; field?: string; rule?: string } = { code, message };
-  if (extra.field !== undefined) e.field = extra.field;
-  if (extra.rule !== undefined) e.rule = extra.rule;
-  return e;
+export function cubeError(code: CubeErrorCode, message: string, extra: { field?: string; rule?: string } = {}): CubeError {
+  return codedError(code, message, extra);
 }
 
 const INPUT_SET: ReadonlySet<string> = new Set(CUBE_INPUT_ERROR_CODES);

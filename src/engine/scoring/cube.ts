@@ -144,11 +144,17 @@ export function longCubeConfig(
  * on (§5.8), the rest are CUBE-1 / CUBE-5 options.
  */
 export interface ShortCubeOptions {
+  /** CUBE-1…4: the doubling cube is in use. */
   readonly cube: boolean;
+  /** CUBE-5 (money only): gammons count single until the cube is turned. */
   readonly jacoby: boolean;
+  /** CUBE-5 (money only): a doubled player may redouble at once and keep the cube. */
   readonly beaver: boolean;
+  /** CUBE-5 (money only): the doubler may answer a beaver with one more redouble. */
   readonly raccoon: boolean;
+  /** CUBE-5 (money only): how many times equal roll-off dice double the stake (0 = never). */
   readonly automaticDoubles: number;
+  /** CUBE-1: the highest cube value, or `null` for no cap. */
   readonly cubeCap: number | null;
 }
 
@@ -324,15 +330,14 @@ function answerOffer(
   return fail('INVALID_CUBE', 'unknown cube action', 'CUBE-2', 'action.type');
 }
 
+/** CUBE-5: beavers and raccoons are money play only, and each needs its option. */
+function notAllowed(code: 'BEAVER_NOT_ALLOWED' | 'RACCOON_NOT_ALLOWED', what: string, inMatch: boolean): Result<CubeOutcome, CubeError> {
+  return fail(code, inMatch ? `${what} are not used in matches` : `${what} are not allowed by the cube options`, 'CUBE-5');
+}
+
 /** The doubled side takes and at once redoubles, keeping the cube (CUBE-5). */
 function beaver(effective: CubeConfig, state: CubeState, offer: CubeOffer, by: Side, responder: Side, inMatch: boolean): Result<CubeOutcome, CubeError> {
-  if (!effective.beaver) {
-    return fail(
-      'BEAVER_NOT_ALLOWED',
-      inMatch ? 'beavers are not used in matches' : 'beavers are not allowed by the cube options',
-      'CUBE-5',
-    );
-  }
+  if (!effective.beaver) return notAllowed('BEAVER_NOT_ALLOWED', 'beavers', inMatch);
   if (offer.beaver) return fail('BEAVER_NOT_ALLOWED', 'a beaver cannot be beavered; answer it', 'CUBE-5');
   if (by !== responder) {
     return fail('NOT_YOUR_DECISION', `only ${sideName(responder)} was doubled`, 'CUBE-5');
@@ -348,13 +353,7 @@ function beaver(effective: CubeConfig, state: CubeState, offer: CubeOffer, by: S
 
 /** The original doubler takes the beaver and redoubles once more; the beaverer keeps the cube (CUBE-5). */
 function raccoon(effective: CubeConfig, state: CubeState, offer: CubeOffer, by: Side, responder: Side, inMatch: boolean): Result<CubeOutcome, CubeError> {
-  if (!effective.raccoon) {
-    return fail(
-      'RACCOON_NOT_ALLOWED',
-      inMatch ? 'raccoons are not used in matches' : 'raccoons are not allowed by the cube options',
-      'CUBE-5',
-    );
-  }
+  if (!effective.raccoon) return notAllowed('RACCOON_NOT_ALLOWED', 'raccoons', inMatch);
   if (!offer.beaver || offer.raccoon) {
     return fail('RACCOON_NOT_ALLOWED', 'a raccoon answers a beaver, once', 'CUBE-5');
   }

@@ -3,7 +3,8 @@ import { Result, err, ok } from '../result';
 import { Side, isSide, otherSide } from '../side';
 import { CubeError, cubeError } from './cube-errors';
 import { CHECKERS_PER_SIDE, LoserCheckers, checkLoser, checkersOn } from './loser';
-import { ResignationLevelInfo, Resignation, resignationRung, resignationLevelList } from './resign';
+import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
+import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
 import {
   GameScore,
   NO_CUBE,
@@ -107,80 +108,30 @@ function longRung(rules: LongScoringRules, loser: LoserCheckers, loserName: stri
 /** LN-SCORE-1…3, FV-6: an oin, a mars, or (K1–K4) a triple. */
 function oinMarsRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string, fevga: boolean): Rung {
   const off = loser.off;
-  if (off > 0) {
-    return {
-      result: 'oin',
-      multiplier: 1,
-      rule: fevga ? 'FV-6' : 'LN-SCORE-1',
-      name: 'an oin',
-      reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
-      gammonLike: false,
-    };
-  }
+  if (off > 0) return rung('oin', 1, fevga ? 'FV-6' : 'LN-SCORE-1', 'an oin', offReason(loserName, off));
   const triple = fevga ? null : tripleRung(scoring, loser, loserName);
-  if (triple) {
-    return {
-      result: triple.result,
-      multiplier: 3,
-      rule: 'LN-SCORE-3',
-      name: triple.result === 'koks' ? 'a koks' : 'a home mars',
-      reason: triple.reason,
-      gammonLike: true,
-    };
-  }
-  return {
-    result: 'mars',
-    multiplier: 2,
-    rule: fevga ? 'FV-6' : 'LN-SCORE-2',
-    name: 'a mars',
-    reason: `${loserName} bore off no checkers`,
-    gammonLike: true,
-  };
+  if (triple) return rung(triple.result, 3, 'LN-SCORE-3', tripleName(triple), triple.reason);
+  return rung('mars', 2, fevga ? 'FV-6' : 'LN-SCORE-2', 'a mars', `${loserName} bore off no checkers`);
+}
+
+function tripleName(triple: { result: 'koks' | 'home-mars' }): string {
+  return triple.result === 'koks' ? 'a koks' : 'a home mars';
 }
 
 /** LN-SCORE-4 (K5): a Soviet-style 1, 2 or 4, or a home mars when configured. */
 function sovietRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string): Rung {
   const off = loser.off;
-  const allHome = checkersOn(loser, 7, 24) === 0;
   // LN-SCORE-3 K5: 1 / 2 / 4, where 4 = none off and not all home; no bar, so no 8.
   if (off > 0) {
-    return {
-      result: 'soviet-1',
-      multiplier: 1,
-      rule: 'LN-SCORE-4',
-      name: 'a single game (Soviet-style 1)',
-      reason: `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`,
-      gammonLike: false,
-    };
+    return rung('soviet-1', 1, 'LN-SCORE-4', 'a single game (Soviet-style 1)', offReason(loserName, off));
   }
-  if (!allHome) {
-    return {
-      result: 'soviet-4',
-      multiplier: 4,
-      rule: 'LN-SCORE-4',
-      name: 'a Soviet-style 4',
-      reason: `${loserName} bore off none and still has checkers outside his home`,
-      gammonLike: true,
-    };
+  if (checkersOn(loser, 7, 24) > 0) {
+    const reason = `${loserName} bore off none and still has checkers outside his home`;
+    return rung('soviet-4', 4, 'LN-SCORE-4', 'a Soviet-style 4', reason);
   }
-  if (scoring.homeMars === 'triple') {
-    return {
-      result: 'home-mars',
-      multiplier: 3,
-      rule: 'LN-SCORE-3',
-      name: 'a home mars',
-      reason: `${loserName} has all his checkers home but bore off none`,
-      gammonLike: true,
-    };
-  }
-  return {
-    result: 'soviet-2',
-    multiplier: 2,
-    rule: 'LN-SCORE-4',
-    name: 'a Soviet-style 2',
-    reason: `${loserName} has all his checkers home but bore off none`,
-    gammonLike: true,
-  };
+  const allHome = `${loserName} has all his checkers home but bore off none`;
+  if (scoring.homeMars === 'triple') return rung('home-mars', 3, 'LN-SCORE-3', 'a home mars', allHome);
+  return rung('soviet-2', 2, 'LN-SCORE-4', 'a Soviet-style 2', allHome);
 }
 
 /** KH-4 (K6): a stake per checker not borne off, tripled per checker by a configured K1–K4 mars. */
@@ -191,26 +142,11 @@ function perCheckerRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, lo
   // configured — the configured ones are the K1–K4 triples, applied per checker.
   const triple = off === 0 ? tripleRung(scoring, loser, loserName) : null;
   if (triple) {
-    return {
-      result: triple.result,
-      multiplier: 3 * left,
-      rule: 'LN-SCORE-3',
-      name: `${triple.result === 'koks' ? 'a koks' : 'a home mars'} on ${left} checkers (3 per checker)`,
-      reason: triple.reason,
-      gammonLike: true,
-      checkersLeft: left,
-      jacobyMultiplier: left,
-    };
+    const name = `${tripleName(triple)} on ${left} checkers (3 per checker)`;
+    return { ...rung(triple.result, 3 * left, 'LN-SCORE-3', name, triple.reason, true), checkersLeft: left, jacobyMultiplier: left };
   }
-  return {
-    result: 'per-checker',
-    multiplier: left,
-    rule: 'KH-4',
-    name: `a stake for each checker not borne off (${left})`,
-    reason: `${loserName} bore off ${off} of 15`,
-    gammonLike: false,
-    checkersLeft: left,
-  };
+  const name = `a stake for each checker not borne off (${left})`;
+  return { ...rung('per-checker', left, 'KH-4', name, `${loserName} bore off ${off} of 15`, false), checkersLeft: left };
 }
 
 function checkLongStake(rules: LongScoringRules, stake: Stake): Result<Stake, CubeError> {
@@ -244,20 +180,10 @@ function checkLongStake(rules: LongScoringRules, stake: Stake): Result<Stake, Cu
  * @param loser the other side's checkers, in his own numbering, `bar: 0`.
  * @param stake the cube; `NO_CUBE` by default.
  */
-export function scoreLongGame(
-  rules: LongScoringRules,
-  winner: Side,
-  loser: LoserCheckers,
-  stake: Stake = NO_CUBE,
-): Result<GameScore, CubeError> {
-  const w = checkWinner(winner);
-  if (!w.ok) return w;
-  const l = checkLoser(loser, 'long');
-  if (!l.ok) return l;
-  const s = checkLongStake(rules, stake);
-  if (!s.ok) return s;
-  return ok(scoreRung(winner, longRung(rules, loser, sideName(otherSide(winner))), stake));
-}
+export const scoreLongGame: FamilyScorer<LongScoringRules, LoserCheckers> = (rules, winner, loser, stake = NO_CUBE) => {
+  const checkStakeFor = (st: Stake) => checkLongStake(rules, st);
+  return scoreFinishedGame('long', winner, loser, stake, checkStakeFor, (l, name) => longRung(rules, l, name));
+};
 
 /**
  * The resignation levels the scoring in use can produce, with their stakes
@@ -307,23 +233,10 @@ export function longResignationLevels(rules: LongScoringRules): readonly Resigna
  * `per-checker` (or per-checker `koks`) resignation must say how many
  * checkers the resigner has borne off.
  */
-export function scoreLongResignation(
-  rules: LongScoringRules,
-  resigner: Side,
-  resignation: Resignation,
-  stake: Stake = NO_CUBE,
-): Result<GameScore, CubeError> {
-  if (!isSide(resigner)) {
-    return err(
-      cubeError('INVALID_RESIGNATION', 'resigner must be "white" or "black"', { field: 'resigner' }),
-    );
-  }
-  const s = checkLongStake(rules, stake);
-  if (!s.ok) return s;
-  const rung = resignationRung(longResignationLevels(rules), resigner, resignation);
-  if (!rung.ok) return rung;
-  return ok(scoreRung(otherSide(resigner), rung.value, stake));
-}
+export const scoreLongResignation: FamilyScorer<LongScoringRules, Resignation> = (rules, resigner, resignation, stake = NO_CUBE) => {
+  const checkStakeFor = (st: Stake) => checkLongStake(rules, st);
+  return scoreAcceptedResignation(() => longResignationLevels(rules), resigner, resignation, stake, checkStakeFor);
+};
 
 /**
  * LN-SCORE-6: after `finisher` bore off his 15th checker, does the other side

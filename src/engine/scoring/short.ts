@@ -1,9 +1,9 @@
 import { Result, err, ok } from '../result';
-import { Side, isSide, otherSide } from '../side';
 import { CubeError, cubeError } from './cube-errors';
-import { LoserCheckers, checkLoser, checkersOn } from './loser';
-import { Resignation, ResignationLevelInfo, resignationLevelList, resignationRung } from './resign';
-import { GameScore, NO_CUBE, Rung, Stake, checkStake, checkWinner, scoreRung, sideName } from './score';
+import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
+import { LoserCheckers, checkersOn } from './loser';
+import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
+import { NO_CUBE, Rung, checkStake } from './score';
 
 /** `short.scoring` (§5.5 / §5.6): single / gammon / backgammon, or the Soviet 1 / 2 / 4 / 8. */
 export type ShortScoring = 'standard' | 'soviet';
@@ -17,79 +17,27 @@ export const SHORT_SCORINGS: readonly ShortScoring[] = ['standard', 'soviet'];
  */
 function shortRung(scoring: ShortScoring, loser: LoserCheckers, loserName: string): Rung {
   const off = loser.off;
-  const offReason = `${loserName} bore off ${off} checker${off === 1 ? '' : 's'}`;
   if (scoring === 'standard') {
     // SH-SCORE-1: one checker off is enough, even with a checker on the bar.
-    if (off > 0) {
-      return {
-        result: 'single',
-        multiplier: 1,
-        rule: 'SH-SCORE-1',
-        name: 'a single game',
-        reason: offReason,
-        gammonLike: false,
-      };
-    }
+    if (off > 0) return rung('single', 1, 'SH-SCORE-1', 'a single game', offReason(loserName, off));
     // SH-SCORE-3: none off and a checker on the bar or in the winner's home.
     if (loser.bar > 0 || checkersOn(loser, 19, 24) > 0) {
-      return {
-        result: 'backgammon',
-        multiplier: 3,
-        rule: 'SH-SCORE-3',
-        name: 'a backgammon (koks)',
-        reason: `${loserName} bore off none and has a checker ${loser.bar > 0 ? 'on the bar' : "in the winner's home"}`,
-        gammonLike: true,
-      };
+      const where = loser.bar > 0 ? 'on the bar' : "in the winner's home";
+      const reason = `${loserName} bore off none and has a checker ${where}`;
+      return rung('backgammon', 3, 'SH-SCORE-3', 'a backgammon (koks)', reason);
     }
     // SH-SCORE-2.
-    return {
-      result: 'gammon',
-      multiplier: 2,
-      rule: 'SH-SCORE-2',
-      name: 'a gammon (mars)',
-      reason: `${loserName} bore off no checkers`,
-      gammonLike: true,
-    };
+    return rung('gammon', 2, 'SH-SCORE-2', 'a gammon (mars)', `${loserName} bore off no checkers`);
   }
   // §5.6, evaluated on the loser when the game ends.
-  if (off > 0) {
-    return {
-      result: 'soviet-1',
-      multiplier: 1,
-      rule: '§5.6',
-      name: 'a Soviet 1',
-      reason: offReason,
-      gammonLike: false,
-    };
-  }
+  if (off > 0) return rung('soviet-1', 1, '§5.6', 'a Soviet 1', offReason(loserName, off));
   if (loser.bar > 0) {
-    return {
-      result: 'soviet-8',
-      multiplier: 8,
-      rule: '§5.6',
-      name: 'a Soviet 8',
-      reason: `${loserName} bore off none and has a checker on the bar`,
-      gammonLike: true,
-    };
+    return rung('soviet-8', 8, '§5.6', 'a Soviet 8', `${loserName} bore off none and has a checker on the bar`);
   }
   if (checkersOn(loser, 7, 24) > 0) {
-    return {
-      result: 'soviet-4',
-      multiplier: 4,
-      rule: '§5.6',
-      name: 'a Soviet 4',
-      reason: `${loserName} bore off none and has a checker outside his home`,
-      gammonLike: true,
-    };
+    return rung('soviet-4', 4, '§5.6', 'a Soviet 4', `${loserName} bore off none and has a checker outside his home`);
   }
-  return {
-    result: 'soviet-2',
-    multiplier: 2,
-    rule: '§5.6',
-    name: 'a Soviet 2',
-    reason: `${loserName} bore off none and has every checker home`,
-    gammonLike: true,
-  };
+  return rung('soviet-2', 2, '§5.6', 'a Soviet 2', `${loserName} bore off none and has every checker home`);
 }
 
 function checkScoring(scoring: ShortScoring): Result<ShortScoring, CubeError> {
@@ -106,22 +54,11 @@ function checkScoring(scoring: ShortScoring): Result<ShortScoring, CubeError> {
  *
  * @param loser the other side's checkers in his own numbering, bar included.
  */
-export function scoreShortGame(
-  scoring: ShortScoring,
-  winner: Side,
-  loser: LoserCheckers,
-  stake: Stake = NO_CUBE,
-): Result<GameScore, CubeError> {
+export const scoreShortGame: FamilyScorer<ShortScoring, LoserCheckers> = (scoring, winner, loser, stake = NO_CUBE) => {
   const sc = checkScoring(scoring);
   if (!sc.ok) return sc;
-  const w = checkWinner(winner);
-  if (!w.ok) return w;
-  const l = checkLoser(loser, 'short');
-  if (!l.ok) return l;
-  const s = checkStake(stake);
-  if (!s.ok) return s;
-  return ok(scoreRung(winner, shortRung(scoring, loser, sideName(otherSide(winner))), stake));
-}
+  return scoreFinishedGame('short', winner, loser, stake, checkStake, (l, name) => shortRung(scoring, l, name));
+};
 
 /**
  * The resignation levels of a short scoring, with their stakes before the
@@ -148,22 +85,8 @@ export function shortResignationLevels(scoring: ShortScoring): readonly Resignat
  * Scores an accepted resignation in short nardy: the level's stake × the
  * cube, Jacoby applying to levels above single (CUBE-5).
  */
-export function scoreShortResignation(
-  scoring: ShortScoring,
-  resigner: Side,
-  resignation: Resignation,
-  stake: Stake = NO_CUBE,
-): Result<GameScore, CubeError> {
+export const scoreShortResignation: FamilyScorer<ShortScoring, Resignation> = (scoring, resigner, resignation, stake = NO_CUBE) => {
   const sc = checkScoring(scoring);
   if (!sc.ok) return sc;
-  if (!isSide(resigner)) {
-    return err(
-      cubeError('INVALID_RESIGNATION', 'resigner must be "white" or "black"', { field: 'resigner' }),
-    );
-  }
-  const s = checkStake(stake);
-  if (!s.ok) return s;
-  const rung = resignationRung(shortResignationLevels(scoring), resigner, resignation);
-  if (!rung.ok) return rung;
-  return ok(scoreRung(otherSide(resigner), rung.value, stake));
-}
+  return scoreAcceptedResignation(() => shortResignationLevels(scoring), resigner, resignation, stake, checkStake);
+};

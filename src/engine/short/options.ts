@@ -1,5 +1,5 @@
 import { RulesError, rulesError } from '../errors';
-import { OptionSpec, readOptionValue } from '../long/options';
+import { OptionSpec, booleanOption, enumOption, integerOption, isPlainObject, notAnOverrideObject, readOverride } from '../option-spec';
 import { Result, err, ok } from '../result';
 import { ShortRules } from './rules';
 
@@ -9,74 +9,41 @@ import { ShortRules } from './rules';
  * applied by `parseShortOverrides`.
  */
 export const SHORT_OPTIONS: readonly OptionSpec[] = [
-  {
-    key: 'openingRoll',
-    kind: 'enum',
-    values: ['useRollOffDice', 'rerollByWinner', 'fixedFirstSeat'],
-    rule: 'SH-START-1',
-    description: 'the roll-off dice are the first move; the winner rolls again; or White starts',
-  },
-  {
-    key: 'nextGameStarter',
-    kind: 'enum',
-    values: ['rollOff', 'previousWinner'],
-    rule: 'SH-START-2',
-    description: 'who starts the next game of a match',
-  },
-  {
-    key: 'scoring',
-    kind: 'enum',
-    values: ['standard', 'soviet'],
-    rule: 'SH-SCORE-1…3, §5.6',
-    description: 'single / gammon / backgammon, or the Soviet 1/2/4/8',
-  },
-  { key: 'cube', kind: 'boolean', rule: 'CUBE-1…4', description: 'the doubling cube is used' },
-  { key: 'jacoby', kind: 'boolean', rule: 'CUBE-5', description: 'money play: gammons count single until the cube is turned' },
-  { key: 'beaver', kind: 'boolean', rule: 'CUBE-5', description: 'money play: a doubled player may redouble at once, keeping the cube' },
-  { key: 'raccoon', kind: 'boolean', rule: 'CUBE-5', description: 'money play: the doubler may answer a beaver once more' },
-  {
-    key: 'automaticDoubles',
-    kind: 'integer',
-    min: 0,
-    max: 6,
-    rule: 'CUBE-5',
-    description: 'money play: how many times equal roll-off dice double the stake',
-  },
-  {
-    key: 'cubeCap',
-    kind: 'integer',
-    min: 2,
-    max: 4096,
-    rule: 'CUBE-1',
-    description: 'the highest cube value (a power of two); absent or null for none',
-  },
-  { key: 'crawford', kind: 'boolean', rule: 'CUBE-6', description: 'the Crawford rule in matches' },
+  enumOption('openingRoll', ['useRollOffDice', 'rerollByWinner', 'fixedFirstSeat'], 'SH-START-1', 'the roll-off dice are the first move; the winner rolls again; or White starts'),
+  enumOption('nextGameStarter', ['rollOff', 'previousWinner'], 'SH-START-2', 'who starts the next game of a match'),
+  enumOption('scoring', ['standard', 'soviet'], 'SH-SCORE-1…3, §5.6', 'single / gammon / backgammon, or the Soviet 1/2/4/8'),
+  booleanOption('cube', 'CUBE-1…4', 'the doubling cube is used'),
+  booleanOption('jacoby', 'CUBE-5', 'money play: gammons count single until the cube is turned'),
+  booleanOption('beaver', 'CUBE-5', 'money play: a doubled player may redouble at once, keeping the cube'),
+  booleanOption('raccoon', 'CUBE-5', 'money play: the doubler may answer a beaver once more'),
+  integerOption('automaticDoubles', 0, 6, 'CUBE-5', 'money play: how many times equal roll-off dice double the stake'),
+  integerOption('cubeCap', 2, 4096, 'CUBE-1', 'the highest cube value (a power of two); absent or null for none'),
+  booleanOption('crawford', 'CUBE-6', 'the Crawford rule in matches'),
 ];
 
 const BY_KEY = new Map(SHORT_OPTIONS.map((o) => [o.key, o]));
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const WORDING = {
+  unknownKey: (key: string) => `unknown option ${key.slice(0, 40)} for this variant`,
+  badValue: (key: string) => `${key} has a value this option does not take`,
+};
 
 /** Applies a JSON object of overrides to a short preset; unknown keys and bad values name their field. */
 export function parseShortOverrides(base: Readonly<ShortRules>, input: unknown, field = 'rules'): Result<ShortRules, RulesError> {
   if (input === undefined) return ok({ ...base });
-  if (!isPlainObject(input)) return err(rulesError('INVALID_RULES', `${field} must be an object of option overrides`, { field }));
+  if (!isPlainObject(input)) return err(notAnOverrideObject(field));
   // Each value is one its option's spec accepts, and the specs name only fields of ShortRules.
   const overrides: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(input)) {
-    const spec = BY_KEY.get(key);
-    const f = `${field}.${key}`;
-    if (!spec) return err(rulesError('INVALID_RULES', `unknown option ${key.slice(0, 40)} for this variant`, { field: f }));
     if (key === 'cubeCap' && value === null) {
       overrides.cubeCap = null;
       continue;
     }
-    const v = readOptionValue(spec, value);
-    if (v === undefined) return err(rulesError('INVALID_RULES', `${key} has a value this option does not take`, { field: f }));
+    const read = readOverride(BY_KEY, key, value, field, WORDING);
+    if (!read.ok) return read;
+    const v = read.value;
     if (key === 'cubeCap' && ((v as number) & ((v as number) - 1)) !== 0) {
-      return err(rulesError('INVALID_RULES', 'cubeCap must be a power of two (CUBE-1)', { field: f }));
+      return err(rulesError('INVALID_RULES', 'cubeCap must be a power of two (CUBE-1)', { field: `${field}.${key}` }));
     }
     overrides[key] = v;
   }

@@ -6,6 +6,8 @@
  * cube. A preset is plain data: one `ShortRules` object.
  */
 
+import type { ShortCubeOptions } from '../scoring/cube';
+
 /** SH-START-1 (A1). */
 export type ShortOpeningRoll = 'useRollOffDice' | 'rerollByWinner' | 'fixedFirstSeat';
 /** SH-START-2. */
@@ -13,7 +15,8 @@ export type ShortNextGameStarter = 'rollOff' | 'previousWinner';
 /** SH-SCORE-1…3 (`standard`) or the Soviet 1/2/4/8 table of §5.6. */
 export type ShortScoring = 'standard' | 'soviet';
 
-export interface ShortRules {
+/** The options of a game; the cube options (CUBE-1…5) are `ShortCubeOptions`. */
+export interface ShortRules extends ShortCubeOptions {
   readonly family: 'short';
   /** SH-START-1: how the first mover of a game is found and what he plays. */
   readonly openingRoll: ShortOpeningRoll;
@@ -21,18 +24,6 @@ export interface ShortRules {
   readonly nextGameStarter: ShortNextGameStarter;
   /** SH-SCORE-1…3 or §5.6. */
   readonly scoring: ShortScoring;
-  /** CUBE-1…4: the doubling cube is in use. */
-  readonly cube: boolean;
-  /** CUBE-5 (money only): gammons count single until the cube is turned. */
-  readonly jacoby: boolean;
-  /** CUBE-5 (money only): a doubled player may redouble at once and keep the cube. */
-  readonly beaver: boolean;
-  /** CUBE-5 (money only): the doubler may answer a beaver with one more redouble. */
-  readonly raccoon: boolean;
-  /** CUBE-5 (money only): how many times equal roll-off dice double the stake (0 = never). */
-  readonly automaticDoubles: number;
-  /** CUBE-1: the highest cube value, or `null` for no cap. */
-  readonly cubeCap: number | null;
   /** CUBE-6: the Crawford rule in matches. */
   readonly crawford: boolean;
 }

@@ -1,4 +1,5 @@
-import { KeyTable } from '../key-table';
+import { KeyTable, grownArray } from '../key-table';
+import { PlayPool } from '../play-pool';
 import * as layout from './board';
 import { ShortBoard } from './board';
 
@@ -47,7 +48,7 @@ const KEY_WEIGHT: Float64Array = (() => {
  * A solver is reusable and not re-entrant: results stay readable until the
  * next `solve`.
  */
-export class ShortStageSolver {
+export class ShortStageSolver extends PlayPool {
   // --- the roll being solved
   private unitCount = 0;
   private isPair = false;
@@ -72,8 +73,6 @@ export class ShortStageSolver {
   private readonly found = new KeyTable(1024);
 
   // --- candidate pool, one entry per distinct resulting position
-  private count = 0;
-  private capacity = 0;
   private entryUnits: Int8Array = new Int8Array(0);
   private entryLarger: Uint8Array = new Uint8Array(0);
   private entryStepCount: Int8Array = new Int8Array(0);
@@ -84,38 +83,16 @@ export class ShortStageSolver {
   private alive: Int32Array = new Int32Array(0);
   private aliveCount = 0;
 
-  /** Units the legal plays use (M of ALG-5), after `solve`. */
-  maxUnits = 0;
 
-  constructor() {
-    this.ensureCapacity(256);
-  }
-
-  private ensureCapacity(n: number): void {
-    if (n <= this.capacity) return;
-    let c = Math.max(16, this.capacity);
-    while (c < n) c *= 2;
-    const grow8 = (a: Int8Array, per: number): Int8Array => {
-      const b = new Int8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    const growU8 = (a: Uint8Array, per: number): Uint8Array => {
-      const b = new Uint8Array(c * per);
-      b.set(a);
-      return b;
-    };
-    this.entryUnits = grow8(this.entryUnits, 1);
-    this.entryLarger = growU8(this.entryLarger, 1);
-    this.entryStepCount = grow8(this.entryStepCount, 1);
-    this.entryFrom = grow8(this.entryFrom, MAX_UNITS);
-    this.entryTo = grow8(this.entryTo, MAX_UNITS);
-    this.entryHit = growU8(this.entryHit, MAX_UNITS);
-    this.entryBoard = grow8(this.entryBoard, BOARD_LENGTH);
-    const alive = new Int32Array(c);
-    alive.set(this.alive);
-    this.alive = alive;
-    this.capacity = c;
+  protected growPools(c: number): void {
+    this.entryUnits = grownArray(this.entryUnits, c);
+    this.entryLarger = grownArray(this.entryLarger, c);
+    this.entryStepCount = grownArray(this.entryStepCount, c);
+    this.entryFrom = grownArray(this.entryFrom, c * MAX_UNITS);
+    this.entryTo = grownArray(this.entryTo, c * MAX_UNITS);
+    this.entryHit = grownArray(this.entryHit, c * MAX_UNITS);
+    this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
+    this.alive = grownArray(this.alive, c);
   }
 
   /**

@@ -1,5 +1,6 @@
+import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice, unitsOfRoll } from '../dice';
-import { RuleErrorCode, RulesError, rulesError } from '../errors';
+import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
@@ -18,46 +19,20 @@ export type ShortValidation =
   | { readonly legal: true; readonly complete: false; readonly remainingUnits: readonly number[] }
   | { readonly legal: false; readonly error: RulesError };
 
-const STEP_FAULT: Record<ShortStepFault, { code: RuleErrorCode; rule: string; message: string }> = {
-  [ShortStepFault.None]: { code: 'NOT_A_LEGAL_PLAY', rule: 'ALG-1', message: 'not a legal step' },
-  [ShortStepFault.NoChecker]: {
-    code: 'NO_CHECKER',
-    rule: 'ALG-1',
-    message: 'there is no checker of the mover on that point',
-  },
-  [ShortStepFault.MustEnterFromBar]: {
-    code: 'MUST_ENTER_FROM_BAR',
-    rule: 'SH-BAR-1',
-    message: 'a checker on the bar must enter before any other checker moves',
-  },
-  [ShortStepFault.Blocked]: {
-    code: 'BLOCKED_POINT',
-    rule: 'SH-MOVE-1',
-    message: 'the landing point is held by two or more opponent checkers',
-  },
-  [ShortStepFault.BearOffNotAllHome]: {
-    code: 'BEAR_OFF_NOT_ALL_HOME',
-    rule: 'SH-OFF-1',
-    message: 'bearing off needs every checker in the home (own points 1..6), none on the bar',
-  },
-  [ShortStepFault.BearOffHigherChecker]: {
-    code: 'BEAR_OFF_HIGHER_CHECKER',
-    rule: 'LN-OFF-3',
-    message: 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)',
-  },
+const STEP_FAULT: Record<ShortStepFault, FaultText> = {
+  [ShortStepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
+  [ShortStepFault.NoChecker]: faultText('NO_CHECKER', 'ALG-1', 'there is no checker of the mover on that point'),
+  [ShortStepFault.MustEnterFromBar]: faultText('MUST_ENTER_FROM_BAR', 'SH-BAR-1', 'a checker on the bar must enter before any other checker moves'),
+  [ShortStepFault.Blocked]: faultText('BLOCKED_POINT', 'SH-MOVE-1', 'the landing point is held by two or more opponent checkers'),
+  [ShortStepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'SH-OFF-1', 'bearing off needs every checker in the home (own points 1..6), none on the bar'),
+  [ShortStepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)'),
 };
 
 function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
-  const f = STEP_FAULT[fault];
-  return rulesError(f.code, f.message, { stepIndex, rule: f.rule });
+  return faultError(STEP_FAULT[fault], stepIndex);
 }
 
-/** One way to read the steps so far: the board after them and the units left. */
-interface Branch {
-  readonly board: ShortBoard;
-  readonly remaining: readonly number[];
-  readonly used: number;
-}
+type Branch = StepBranch<ShortBoard>;
 
 function won(board: ShortBoard): boolean {
   return board[MOVER_OFF] === CHECKERS;
@@ -86,6 +61,15 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
   return null;
 }
 
+/** A check of a proposed play (`P`: steps, or segments of notation) of `dice` against the rules (ALG-8). */
+export type ShortPlayCheck<P> = (
+  rules: ShortRules,
+  position: ShortPosition,
+  dice: Dice,
+  play: P,
+  validator?: ShortValidator,
+) => Result<ShortValidation, RulesError>;
+
 /**
  * Validates a proposed play of `dice` — a whole turn or a prefix of one
  * (ALG-8) — and names the first step that breaks a rule, with the rule.
@@ -93,20 +77,14 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
  * that bears off the last checker is complete as soon as the game is won,
  * provided its resulting position is a legal play (MAX-6).
  */
-export function validateShortPlay(
-  rules: ShortRules,
-  position: ShortPosition,
-  dice: Dice,
-  steps: readonly Step[],
-  validator: ShortValidator = new ShortValidator(),
-): Result<ShortValidation, RulesError> {
+export const validateShortPlay: ShortPlayCheck<readonly Step[]> = (rules, position, dice, steps, validator = new ShortValidator()) => {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
   const query = checkShortQuery(rules, position, dice);
   if (!query.ok) return query;
   validator.load(position, dice);
   return ok(validator.check(steps));
-}
+};
 
 /**
  * The scratch of short-nardy validation, owned by its caller: the legal
@@ -114,7 +92,10 @@ export function validateShortPlay(
  * and a second solver for the continuations of a partial play. Reusable,
  * not re-entrant.
  */
-export class ShortValidator {
+export class ShortValidator implements BranchRules<ShortBoard> {
+  readonly unitsOf = 'roll';
+  readonly unitsRule = 'COM-7';
+  readonly directionRule = 'SH-MOVE-1';
   private readonly generator = new ShortStageSolver();
   private readonly continuation = new ShortStageSolver();
   /** The legal plays of the roll being validated, by resulting position. */
@@ -191,82 +172,39 @@ export class ShortValidator {
   check(steps: readonly Step[]): ShortValidation {
     const position = this.position;
     if (!position) throw new Error('ShortValidator.check before load');
-    let branches: Branch[] = [{ board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 }];
-    for (let i = 0; i < steps.length; i++) {
-      const { next, error } = this.advance(branches, steps[i], i);
-      if (next.length === 0) {
-        return { legal: false, error: error ?? rulesError('NOT_A_LEGAL_PLAY', 'not a legal step', { stepIndex: i }) };
-      }
-      const prefixes = next.filter((br) => this.isPrefix(br));
-      if (prefixes.length === 0) return { legal: false, error: this.diagnose(next[0], i) };
-      branches = prefixes;
-    }
-    for (const br of branches) {
+    const start = { board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 };
+    const walked = followSteps(start, steps, this);
+    if ('error' in walked) return { legal: false, error: walked.error };
+    for (const br of walked.branches) {
       if (br.used === this.maxUnits || won(br.board)) {
         const k = this.legalIndex(br.board);
         if (k >= 0) return { legal: true, complete: true, turn: turnFromSolver(this.generator, k, position.turn) };
       }
     }
-    return { legal: true, complete: false, remainingUnits: branches[0].remaining };
+    return { legal: true, complete: false, remainingUnits: walked.branches[0].remaining };
   }
 
-  /** Every branch after step `i` with each die that can make it, and the first error met. */
-  private advance(branches: readonly Branch[], step: Step, i: number): { next: Branch[]; error: RulesError | null } {
-    const { from, to } = step;
-    const next: Branch[] = [];
-    let error: RulesError | null = null;
-    for (const br of branches) {
-      if (won(br.board) || br.remaining.length === 0) {
-        error ??= rulesError('TOO_MANY_STEPS', 'the roll has no units left for this step', {
-          stepIndex: i,
-          rule: won(br.board) ? 'MAX-6' : 'COM-7',
-        });
-        continue;
-      }
-      if (to >= from) {
-        error ??= rulesError('INVALID_STEP', 'checkers move from higher own points to lower ones', {
-          stepIndex: i,
-          rule: 'SH-MOVE-1',
-        });
-        continue;
-      }
-      const distance = from - to;
-      const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
-      if (candidates.length === 0) {
-        error ??= rulesError(
-          'DIE_NOT_AVAILABLE',
-          `no remaining die-unit (${br.remaining.join(', ')}) moves ${from === BAR ? 'bar' : from} to ${to === OFF ? 'off' : to}`,
-          { stepIndex: i, rule: 'COM-8' },
-        );
-        continue;
-      }
-      candidates.sort((a, b) => a - b); // the exact die first
-      for (const die of candidates) {
-        const fault = shortStepFault(br.board, from, die);
-        if (fault !== ShortStepFault.None) {
-          error ??= stepError(fault, i);
-          continue;
-        }
-        const board = br.board.slice();
-        applyShortStep(board, from, die);
-        const remaining = br.remaining.slice();
-        remaining.splice(remaining.indexOf(die), 1);
-        next.push({ board, remaining, used: br.used + 1 });
-      }
-    }
-    return { next, error };
+  isWon(board: ShortBoard): boolean {
+    return won(board);
+  }
+
+  stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
+    const fault = shortStepFault(br.board, from, die);
+    if (fault !== ShortStepFault.None) return stepError(fault, i);
+    const board = br.board.slice();
+    applyShortStep(board, from, die);
+    return { board, remaining: withoutUnit(br.remaining, die), used: br.used + 1 };
   }
 
   /** Does some legal play extend this branch (or is it one, ending the game)? */
-  private isPrefix(br: Branch): boolean {
+  isPrefix(br: Branch): boolean {
     if (br.used === this.maxUnits || won(br.board)) return this.legalIndex(br.board) >= 0;
     let found = false;
     const more = this.continuations(br, (board) => (found = this.legalIndex(board) >= 0));
     return found && br.used + more === this.maxUnits;
   }
 
-  /** Why no legal play extends this branch (each of its steps is legal on its own). */
-  private diagnose(br: Branch, stepIndex: number): RulesError {
+  diagnose(br: Branch, stepIndex: number): RulesError {
     const maxUnits = this.maxUnits;
     const isPair = this.dice[0] !== this.dice[1];
     const reach = br.used + (won(br.board) ? 0 : this.continuations(br, () => true));
@@ -310,13 +248,7 @@ function hitMismatches(board: ShortBoard, segments: readonly Segment[], steps: r
  * when several reach different positions — then the first legal prefix,
  * else the error of the reading that got furthest.
  */
-export function validateShortNotation(
-  rules: ShortRules,
-  position: ShortPosition,
-  dice: Dice,
-  segments: readonly Segment[],
-  validator: ShortValidator = new ShortValidator(),
-): Result<ShortValidation, RulesError> {
+export const validateShortNotation: ShortPlayCheck<readonly Segment[]> = (rules, position, dice, segments, validator = new ShortValidator()) => {
   const readings = expandSegments(segments, unitsOfRoll(dice));
   let complete: { validation: ShortValidation; mismatches: number } | null = null;
   let prefix: ShortValidation | null = null;
@@ -342,7 +274,7 @@ export function validateShortNotation(
       if (!complete || mismatches < complete.mismatches) complete = { validation: v, mismatches };
       if (mismatches === 0) break;
     } else if (v.legal) prefix ??= v;
-    else if (!failure || (v.error.stepIndex ?? -1) > (failure.error.stepIndex ?? -1)) failure = v;
+    else failure = furtherFailure(failure, v);
   }
   return ok((complete?.validation ?? prefix ?? failure) as ShortValidation);
-}
+};

@@ -1,3 +1,4 @@
+import { longestRunOnPath } from './path-run';
 /*
  * Features of a long-nardy position for the linear contact evaluator
  * (docs/evaluation.md, "Long family"). Board layout: src/engine/long/board.ts
@@ -107,18 +108,9 @@ function sideFeatures(s: SideView, out: Float64Array, base: number): void {
   }
   // Blocks along the other side's path: this side's held points in his
   // numbering x = otherPoint(p); runs of consecutive x (no wrap, LN-BLOCK-1).
-  let bestLen = 0;
-  let bestTop = 0;
-  let run = 0;
-  for (let x = 1; x <= 24; x++) {
-    if (own[otherPoint(x)] > 0) {
-      run++;
-      if (run > bestLen) {
-        bestLen = run;
-        bestTop = x;
-      }
-    } else run = 0;
-  }
+  const path = longestRunOnPath(own, 0);
+  const bestLen = path >> 5;
+  const bestTop = path & 31;
   let behind = 0;
   let close = 0;
   if (bestLen >= 2) {

@@ -1,5 +1,5 @@
 import { LongScoring } from '../../engine/long/rules';
-import { terminalInto } from '../probabilities';
+import { finishedGameInto } from '../probabilities';
 import { TripleMeasure } from '../race';
 
 function otherPoint(p: number): number {
@@ -54,13 +54,5 @@ export function longLoserKind(board: Int8Array, moverLost: boolean, triple: Trip
 
 /** If a side has borne off all 15 (LN-END-1), writes the result for the side to move and returns true. */
 export function longTerminalInto(board: Int8Array, out: Float64Array, offset: number, triple: TripleMeasure): boolean {
-  if (board[0] === 15) {
-    terminalInto(true, longLoserKind(board, false, triple), out, offset);
-    return true;
-  }
-  if (board[25] === 15) {
-    terminalInto(false, longLoserKind(board, true, triple), out, offset);
-    return true;
-  }
-  return false;
+  return finishedGameInto(board, 25, longLoserKind, triple, out, offset);
 }

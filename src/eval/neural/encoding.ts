@@ -48,3 +48,78 @@ export function pushPoint(out: SparseInput, index: number, count: number, beyond
   if (count >= 3) push(out, index + 2, 1);
   if (count > 3) push(out, index + 3, (count - 3) / beyondScale);
 }
+
+/**
+ * Both sides of a board by own point, read once per encoding into its own
+ * scratch: `own[s * 25 + q]` (s = 0 the side to move, 1 the opponent),
+ * `off[s]`, `bar[s]` (short nardy; always 0 in the long family). The board
+ * is the family's (src/engine/long/board.ts, src/engine/short/board.ts):
+ * [1..24] signed counts by the mover's point, [0] the mover's off;
+ * `opponentPoint[p]` is the mover's point p in the opponent's numbering (COM-5).
+ */
+export class BothSides {
+  readonly own = new Int8Array(50);
+  readonly bar = new Int8Array(2);
+  readonly off = new Int8Array(2);
+
+  constructor(
+    readonly opponentPoint: Int8Array,
+    private readonly opponentOffIndex: number,
+    /** The mover's bar and the opponent's bar (the next index); 0 for a family without a bar. */
+    private readonly moverBarIndex: number,
+  ) {}
+
+  read(board: Int8Array): this {
+    const own = this.own;
+    const opponentPoint = this.opponentPoint;
+    for (let p = 1; p <= 24; p++) {
+      const n = board[p];
+      own[p] = n > 0 ? n : 0;
+      own[25 + opponentPoint[p]] = n < 0 ? -n : 0;
+    }
+    const barIndex = this.moverBarIndex;
+    if (barIndex > 0) {
+      this.bar[0] = board[barIndex];
+      this.bar[1] = board[barIndex + 1];
+    }
+    this.off[0] = board[0];
+    this.off[1] = board[this.opponentOffIndex];
+    return this;
+  }
+}
+
+/** `table[p]` = `map(p)` for p = 0..24. */
+export function pointTable(map: (p: number) => number): Int8Array {
+  const table = new Int8Array(25);
+  for (let p = 1; p <= 24; p++) table[p] = map(p);
+  return table;
+}
+
+/**
+ * Builds a two-block encoding: `view` reads the board once (into the
+ * encoding's own scratch, or the board itself), then `encodeSide` writes the
+ * side to move's block (side 0 at 0) and the opponent's (side 1 at
+ * `sideInputs`).
+ */
+export function twoBlockEncoding<V>(
+  family: Family,
+  name: string,
+  sideInputNames: readonly string[],
+  view: (board: Int8Array) => V,
+  encodeSide: (view: V, side: number, base: number, out: SparseInput) => void,
+): NeuralEncoding {
+  const sideInputs = sideInputNames.length;
+  return {
+    family,
+    name,
+    sideInputs,
+    inputs: 2 * sideInputs,
+    sideInputNames,
+    encode(board: Int8Array, out: SparseInput): void {
+      out.count = 0;
+      const v = view(board);
+      encodeSide(v, 0, 0, out);
+      encodeSide(v, 1, sideInputs, out);
+    },
+  };
+}

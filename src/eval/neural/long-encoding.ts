@@ -1,4 +1,5 @@
-import { NeuralEncoding, push, pushPoint } from './encoding';
+import { longestRunOnPath } from '../long/path-run';
+import { BothSides, NeuralEncoding, pointTable, push, pushPoint, twoBlockEncoding } from './encoding';
 import { SparseInput } from './network';
 
 /*
@@ -23,7 +24,6 @@ import { SparseInput } from './network';
  * - 103: the share of the other side's single steps (a checker, a die of
  *   1..6) that land on a point this side holds (LN-MOVE-2: blocked).
  */
-const SIDE = 104;
 
 const NAMES: readonly string[] = [
   ...Array.from({ length: 24 }, (_, i) => [
@@ -42,28 +42,10 @@ const NAMES: readonly string[] = [
   "other side's single steps blocked (share)",
 ];
 
-function otherPoint(p: number): number {
-  return p <= 12 ? p + 12 : p - 12;
-}
+/** COM-5 for the long family: the mover's point p is the opponent's p ± 12. */
+const OTHER_POINT = pointTable((p) => (p <= 12 ? p + 12 : p - 12));
 
-/** Both sides by own point: `own[s * 25 + q]`, s = 0 the side to move, 1 the opponent. */
-class Sides {
-  readonly own = new Int8Array(50);
-  readonly off = new Int8Array(2);
-
-  read(board: Int8Array): void {
-    const own = this.own;
-    for (let p = 1; p <= 24; p++) {
-      const n = board[p];
-      own[p] = n > 0 ? n : 0;
-      own[25 + otherPoint(p)] = n < 0 ? -n : 0;
-    }
-    this.off[0] = board[0];
-    this.off[1] = board[25];
-  }
-}
-
-function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): void {
+function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput): void {
   const own = sides.own;
   const mine = s * 25;
   const his = (1 - s) * 25;
@@ -81,18 +63,9 @@ function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): vo
     else crossing += n * (q - 6);
   }
   // Along the other side's path: his own points 24 → 1; ours on his point r is our otherPoint(r).
-  let run = 0;
-  let longest = 0;
-  let top = 0;
-  for (let r = 1; r <= 24; r++) {
-    if (own[mine + otherPoint(r)] > 0) {
-      run++;
-      if (run > longest) {
-        longest = run;
-        top = r;
-      }
-    } else run = 0;
-  }
+  const path = longestRunOnPath(own, mine);
+  const longest = path >> 5;
+  const top = path & 31;
   let behind = 0;
   if (longest > 0) for (let r = top + 1; r <= 24; r++) behind += own[his + r];
   // His single steps from his point r with die d land on his r − d (bearing off excluded).
@@ -102,7 +75,7 @@ function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): vo
     if (own[his + r] <= 0) continue;
     for (let d = 1; d <= 6 && r - d >= 1; d++) {
       steps++;
-      if (own[mine + otherPoint(r - d)] > 0) blocked++;
+      if (own[mine + OTHER_POINT[r - d]] > 0) blocked++;
     }
   }
   push(out, base + 96, sides.off[s] / 15);
@@ -117,18 +90,6 @@ function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): vo
 
 /** Creates the `long-1` encoding (its scratch is its own: one per evaluator). */
 export function createLongEncoding(): NeuralEncoding {
-  const sides = new Sides();
-  return {
-    family: 'long',
-    name: 'long-1',
-    sideInputs: SIDE,
-    inputs: 2 * SIDE,
-    sideInputNames: NAMES,
-    encode(board: Int8Array, out: SparseInput): void {
-      out.count = 0;
-      sides.read(board);
-      encodeSide(sides, 0, 0, out);
-      encodeSide(sides, 1, SIDE, out);
-    },
-  };
+  const sides = new BothSides(OTHER_POINT, 25, 0);
+  return twoBlockEncoding('long', 'long-1', NAMES, (board) => sides.read(board), encodeSide);
 }

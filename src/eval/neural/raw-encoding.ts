@@ -1,5 +1,5 @@
 import { Family } from '../evaluator';
-import { NeuralEncoding, push, pushPoint } from './encoding';
+import { NeuralEncoding, push, pushPoint, twoBlockEncoding } from './encoding';
 import { SparseInput } from './network';
 
 /*
@@ -37,46 +37,24 @@ function pushPoints(out: SparseInput, base: number, board: Int8Array, sign: numb
 
 /** `short-raw-1` (board: src/engine/short/board.ts). */
 export function createShortRawEncoding(): NeuralEncoding {
-  const side = 99;
-  return {
-    family: 'short',
-    name: 'short-raw-1',
-    sideInputs: side,
-    inputs: 2 * side,
-    sideInputNames: [...pointNames(), 'on the bar', 'bar/2', 'off/15'],
-    encode(board: Int8Array, out: SparseInput): void {
-      out.count = 0;
-      for (let s = 0; s < 2; s++) {
-        const base = s * side;
-        const bar = board[25 + s];
-        pushPoints(out, base, board, s === 0 ? 1 : -1, s === 0 ? null : SHORT_OPPONENT_POINT, 2);
-        if (bar > 0) {
-          push(out, base + 96, 1);
-          push(out, base + 97, bar / 2);
-        }
-        push(out, base + 98, board[s === 0 ? 0 : 27] / 15);
-      }
-    },
-  };
+  const names = [...pointNames(), 'on the bar', 'bar/2', 'off/15'];
+  return twoBlockEncoding('short', 'short-raw-1', names, (board) => board, (board, s, base, out) => {
+    pushPoints(out, base, board, s === 0 ? 1 : -1, s === 0 ? null : SHORT_OPPONENT_POINT, 2);
+    const bar = board[25 + s];
+    if (bar > 0) {
+      push(out, base + 96, 1);
+      push(out, base + 97, bar / 2);
+    }
+    push(out, base + 98, board[s === 0 ? 0 : 27] / 15);
+  });
 }
 
 /** `long-raw-1` (board: src/engine/long/board.ts). */
 export function createLongRawEncoding(): NeuralEncoding {
-  const side = 97;
-  return {
-    family: 'long',
-    name: 'long-raw-1',
-    sideInputs: side,
-    inputs: 2 * side,
-    sideInputNames: [...pointNames(), 'off/15'],
-    encode(board: Int8Array, out: SparseInput): void {
-      out.count = 0;
-      pushPoints(out, 0, board, 1, null, 4);
-      push(out, 96, board[0] / 15);
-      pushPoints(out, side, board, -1, LONG_OPPONENT_POINT, 4);
-      push(out, side + 96, board[25] / 15);
-    },
-  };
+  return twoBlockEncoding('long', 'long-raw-1', [...pointNames(), 'off/15'], (board) => board, (board, s, base, out) => {
+    pushPoints(out, base, board, s === 0 ? 1 : -1, s === 0 ? null : LONG_OPPONENT_POINT, 4);
+    push(out, base + 96, board[s === 0 ? 0 : 25] / 15);
+  });
 }
 
 /** The raw encoding of a family and version name; null if unknown. */

@@ -1,4 +1,4 @@
-import { NeuralEncoding, push, pushPoint } from './encoding';
+import { BothSides, NeuralEncoding, pointTable, push, pushPoint, twoBlockEncoding } from './encoding';
 import { SparseInput } from './network';
 
 /*
@@ -20,7 +20,6 @@ import { SparseInput } from './network';
  *   ((closed points of the other side's home / 6)²), else 0;
  * - 104: back checkers (own 19..24 and the bar) /15.
  */
-const SIDE = 105;
 
 const NAMES: readonly string[] = [
   ...Array.from({ length: 24 }, (_, i) => [
@@ -65,27 +64,10 @@ function rollsOutOf36(mask: number): number {
   return n;
 }
 
-/** Both sides by own point: `own[s * 25 + q]`, s = 0 the side to move, 1 the opponent. */
-class Sides {
-  readonly own = new Int8Array(50);
-  readonly bar = new Int8Array(2);
-  readonly off = new Int8Array(2);
+/** COM-5 for short nardy: the mover's point p is the opponent's 25 − p. */
+const OTHER_POINT = pointTable((p) => 25 - p);
 
-  read(board: Int8Array): void {
-    const own = this.own;
-    for (let p = 1; p <= 24; p++) {
-      const n = board[p];
-      own[p] = n > 0 ? n : 0;
-      own[25 + 25 - p] = n < 0 ? -n : 0;
-    }
-    this.bar[0] = board[25];
-    this.bar[1] = board[26];
-    this.off[0] = board[0];
-    this.off[1] = board[27];
-  }
-}
-
-function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): void {
+function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput): void {
   const own = sides.own;
   const mine = s * 25;
   const his = (1 - s) * 25;
@@ -139,18 +121,6 @@ function encodeSide(sides: Sides, s: number, base: number, out: SparseInput): vo
 
 /** Creates the `short-1` encoding (its scratch is its own: one per evaluator). */
 export function createShortEncoding(): NeuralEncoding {
-  const sides = new Sides();
-  return {
-    family: 'short',
-    name: 'short-1',
-    sideInputs: SIDE,
-    inputs: 2 * SIDE,
-    sideInputNames: NAMES,
-    encode(board: Int8Array, out: SparseInput): void {
-      out.count = 0;
-      sides.read(board);
-      encodeSide(sides, 0, 0, out);
-      encodeSide(sides, 1, SIDE, out);
-    },
-  };
+  const sides = new BothSides(OTHER_POINT, 27, 25);
+  return twoBlockEncoding('short', 'short-1', NAMES, (board) => sides.read(board), encodeSide);
 }

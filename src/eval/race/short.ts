@@ -35,21 +35,27 @@ export function isShortRace(board: Int8Array): boolean {
  * outside (own 7..25), then, with all home, tries to bear one off, moving
  * checkers inside home first where a spare die allows it.
  */
-function homeBearsOff(pos: Int8Array, dice: Int8Array, n: number): boolean {
-  if (n === 0) return false;
-  let high = 0;
-  for (let p = 6; p >= 1; p--) {
-    if (pos[p] > 0) {
-      high = p;
-      break;
+function bearsOff(pos: Int8Array, outside: number, dice: Int8Array, n: number): boolean {
+  // With checkers outside, every one of them needs a die of its own, and then one must go off.
+  let from = 25;
+  let lowest = 7;
+  if (outside === 0) {
+    if (n === 0) return false;
+    let high = 0;
+    for (let p = 6; p >= 1; p--) {
+      if (pos[p] > 0) {
+        high = p;
+        break;
+      }
     }
-  }
-  if (high === 0) return true;
-  for (let i = 0; i < n; i++) {
-    const die = dice[i];
-    if (pos[die] > 0 || die > high) return true;
-  }
-  if (n === 1) return false;
+    if (high === 0) return true;
+    for (let i = 0; i < n; i++) {
+      const die = dice[i];
+      if (pos[die] > 0 || die > high) return true;
+    }
+    if (n === 1) return false;
+    from = high;
+  } else if (outside > n) return false;
   let tried = 0;
   for (let i = 0; i < n; i++) {
     const die = dice[i];
@@ -57,40 +63,15 @@ function homeBearsOff(pos: Int8Array, dice: Int8Array, n: number): boolean {
     tried |= 1 << die;
     dice[i] = dice[n - 1];
     dice[n - 1] = die;
+    // All home: move a checker inside home with this die (one that lands on a point), then try again.
+    if (outside === 0) lowest = die + 1;
     let ok = false;
-    for (let q = high; q > die && !ok; q--) {
-      if (pos[q] === 0) continue;
-      pos[q]--;
-      pos[q - die]++;
-      ok = homeBearsOff(pos, dice, n - 1);
-      pos[q - die]--;
-      pos[q]++;
-    }
-    dice[n - 1] = dice[i];
-    dice[i] = die;
-    if (ok) return true;
-  }
-  return false;
-}
-
-function outsideBearsOff(pos: Int8Array, outside: number, dice: Int8Array, n: number): boolean {
-  if (outside === 0) return homeBearsOff(pos, dice, n);
-  // Every checker outside needs a die of its own, and then one must go off.
-  if (outside > n) return false;
-  let tried = 0;
-  for (let i = 0; i < n; i++) {
-    const die = dice[i];
-    if (tried & (1 << die)) continue;
-    tried |= 1 << die;
-    dice[i] = dice[n - 1];
-    dice[n - 1] = die;
-    let ok = false;
-    for (let p = 25; p >= 7 && !ok; p--) {
+    for (let p = from; p >= lowest && !ok; p--) {
       if (pos[p] === 0) continue;
       const q = p - die;
       pos[p]--;
       pos[q]++;
-      ok = outsideBearsOff(pos, q <= 6 ? outside - 1 : outside, dice, n - 1);
+      ok = bearsOff(pos, outside > 0 && q <= 6 ? outside - 1 : outside, dice, n - 1);
       pos[q]--;
       pos[p]++;
     }
@@ -126,14 +107,14 @@ export function firstRollOffChance(own: Int8Array): number {
   for (let d = 1; d <= 6; d++) {
     searchDice.fill(d);
     searchBoard.set(own);
-    if (outsideBearsOff(searchBoard, outside, searchDice, 4)) chance += 1 / 36;
+    if (bearsOff(searchBoard, outside, searchDice, 4)) chance += 1 / 36;
   }
   if (outside > 2) return chance;
   for (const [a, b] of NON_DOUBLES) {
     searchDice[0] = a;
     searchDice[1] = b;
     searchBoard.set(own);
-    if (outsideBearsOff(searchBoard, outside, searchDice, 2)) chance += 2 / 36;
+    if (bearsOff(searchBoard, outside, searchDice, 2)) chance += 2 / 36;
   }
   return chance;
 }

@@ -1,6 +1,7 @@
 import { DistinctRoll } from '../../engine/dice';
 import { ShortStageSolver } from '../../engine/short/stage';
 import { Step } from '../../engine/step';
+import { ShortTurn } from '../../engine/short/turn';
 import { OutcomeValues, STANDARD_VALUES } from '../equity';
 import { Evaluator } from '../evaluator';
 import { Probabilities, probabilitiesAt } from '../probabilities';
@@ -12,12 +13,7 @@ import { shortTerminalInto } from './terminal';
 const BOARD = 28;
 
 /** One legal turn of a roll with its evaluation, best first. */
-export interface RankedShortTurn {
-  /** Canonical steps, mover's own numbering (25 = bar, 0 = off). */
-  readonly steps: readonly Step[];
-  readonly hits: readonly boolean[];
-  /** The resulting board seen from the mover. */
-  readonly board: Int8Array;
+export interface RankedShortTurn extends Pick<ShortTurn, 'steps' | 'hits' | 'board'> {
   /** Outcome probabilities **for the mover** after this turn (the opponent to roll). */
   readonly probabilities: Probabilities;
   /** Cubeless equity for the mover. */

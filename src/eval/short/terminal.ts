@@ -1,20 +1,12 @@
 import { ShortScoring } from '../../engine/short/rules';
-import { terminalInto } from '../probabilities';
+import { finishedGameInto } from '../probabilities';
 
 /**
  * If a side has borne off all 15, writes the final result as probabilities
  * of the side to move and returns true (`shortLoserKind` gives the kind).
  */
 export function shortTerminalInto(board: Int8Array, out: Float64Array, offset: number, scoring: ShortScoring = 'standard'): boolean {
-  if (board[0] === 15) {
-    terminalInto(true, shortLoserKind(board, false, scoring), out, offset);
-    return true;
-  }
-  if (board[27] === 15) {
-    terminalInto(false, shortLoserKind(board, true, scoring), out, offset);
-    return true;
-  }
-  return false;
+  return finishedGameInto(board, 27, shortLoserKind, scoring, out, offset);
 }
 
 /**

@@ -16,24 +16,9 @@ import { valueOf } from '../cache';
 import { fail } from '../errors';
 import { importMatchFile } from './files';
 import { isLongMatchText, planLongMatchAnalysis } from './long-analysis';
-import {
-  ROLLS,
-  Situation,
-  Tally,
-  CubeJudgementAction,
-  checkPlies,
-  cubeDecisionOf,
-  cubeReport,
-  emptyTally,
-  judgePlay,
-  luckOver,
-  playEquity,
-  playerReport,
-  round,
-  rollsOf,
-  tallyPlay,
-  withCancellation,
-} from './report';
+import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
+import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, playEquity } from './report';
+import { playerReport, rollsOf, round, withCancellation } from './report';
 import {
   AnalysisHooks,
   DecisionReport,
@@ -320,18 +305,10 @@ class ShortJudge {
       report = {
         ...this.base(d, 'move'),
         played: playedText,
-        best: j.best.notation,
-        equityLoss: round(j.loss),
-        unforced: true,
-        skill: tallyPlay(tally, j.loss),
+        ...judgedPlayReport(tally, j, ranked.evaluator.plies),
         playedPositionIdAfter: d.positionIdAfter,
-        bestPositionIdAfter: j.best.positionId,
-        bestEquity: round(j.bestEquity),
         cubelessBestPositionIdAfter: ranked.turns[0]?.positionId,
-        playedEquity: round(j.playedEquity),
-        playedRank: j.playedRank,
         legalPlays: d.legalPlays,
-        plies: ranked.evaluator.plies,
       };
     } else {
       report = {

@@ -12,25 +12,9 @@ import { fail } from '../errors';
 import { Working, allowedActions } from '../sessions/flow';
 import { HistoryEvent } from '../sessions/record';
 import { LONG_VARIATIONS, LongReplayAction, replayLongMatch } from './long';
-import {
-  ROLLS,
-  Situation,
-  Tally,
-  CubeJudgementAction,
-  checkPlies,
-  cubeDecisionOf,
-  cubeReport,
-  emptyTally,
-  judgePlay,
-  luckOver,
-  ownEquity,
-  playEquity,
-  playerReport,
-  rollsOf,
-  round,
-  tallyPlay,
-  withCancellation,
-} from './report';
+import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
+import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, ownEquity } from './report';
+import { playEquity, playerReport, rollsOf, round, withCancellation } from './report';
 import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan, MatchReport } from './types';
 
 /*
@@ -507,19 +491,7 @@ class LongJudge {
         await this.analysis.bestMoves(this.requests.best(e), this.caller),
       );
       const j = judgePlay(ranked.turns, (t) => this.equityAfter(t, e), e.played.positionIdAfter);
-      report = {
-        ...common,
-        played,
-        best: j.best.notation,
-        equityLoss: round(j.loss),
-        unforced: true,
-        skill: tallyPlay(tally, j.loss),
-        bestPositionIdAfter: j.best.positionId,
-        bestEquity: round(j.bestEquity),
-        playedEquity: round(j.playedEquity),
-        playedRank: j.playedRank,
-        plies: ranked.evaluator.plies,
-      };
+      report = { ...common, played, ...judgedPlayReport(tally, j, ranked.evaluator.plies) };
     } else {
       report = { ...common, played, best: played, equityLoss: 0, unforced: false, skill: null };
     }

@@ -364,6 +364,25 @@ export function judgePlay<T extends { readonly positionId: string }>(
   };
 }
 
+/** The report fields of a play ranked among others (unforced), counted in `tally`; `plies` the ranking's depth. */
+export function judgedPlayReport<T extends { readonly positionId: string; readonly notation: string }>(
+  tally: Tally,
+  j: PlayJudgement<T>,
+  plies: number,
+) {
+  return {
+    best: j.best.notation,
+    equityLoss: round(j.loss),
+    unforced: true,
+    skill: tallyPlay(tally, j.loss),
+    bestPositionIdAfter: j.best.positionId,
+    bestEquity: round(j.bestEquity),
+    playedEquity: round(j.playedEquity),
+    playedRank: j.playedRank,
+    plies,
+  };
+}
+
 /** A cube action's report fields, counted in `tally`; `played` names a beaver judged as its take. */
 export function cubeReport(
   tally: Tally,

@@ -1,4 +1,4 @@
-import { Cache, DEFAULT_MAX_GAMES, EventListener, GameStage, Listeners, SaveOutcome, SessionStore, StoreFullError, StoredResponse, Versioned } from './types';
+import { Cache, DEFAULT_MAX_GAMES, EventListener, GameStage, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreFullError, StoredResponse, Versioned } from './types';
 
 interface Entry<T> {
   value: T;
@@ -110,15 +110,7 @@ export class MemorySessionStore implements SessionStore {
     return game ? { version: game.version, data: game.data } : null;
   }
 
-  async save(
-    id: string,
-    expectedVersion: number,
-    data: string,
-    ttlSeconds: number,
-    events: readonly string[],
-    idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
-    stage: GameStage = 'live',
-  ): Promise<SaveOutcome> {
+  async save(...[id, expectedVersion, data, ttlSeconds, events, idempotency, stage = 'live']: SaveArgs): Promise<SaveOutcome> {
     const game = this.game(id);
     if (!game) return 'missing';
     if (game.version !== expectedVersion) return 'conflict';

@@ -1,5 +1,5 @@
 import Redis, { Cluster, RedisOptions } from 'ioredis';
-import { Cache, EventListener, Listeners, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
+import { Cache, EventListener, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
 
 /**
  * Redis-backed sessions and cache. Keys carry a hash tag on the session id
@@ -165,14 +165,7 @@ export class RedisSessionStore implements SessionStore {
     return { version: Number(v), data: d };
   }
 
-  async save(
-    id: string,
-    expectedVersion: number,
-    data: string,
-    ttlSeconds: number,
-    events: readonly string[],
-    idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
-  ): Promise<SaveOutcome> {
+  async save(...[id, expectedVersion, data, ttlSeconds, events, idempotency]: SaveArgs): Promise<SaveOutcome> {
     const idemKey = idempotency ? this.idemKey(id, idempotency.key) : this.key(id);
     const r = await guarded(() =>
       this.redis.eval(

@@ -82,6 +82,28 @@ export class Listeners {
   }
 }
 
+/** A response kept under an idempotency key for `ttlSeconds`. */
+export interface IdempotentSave {
+  readonly key: string;
+  readonly response: StoredResponse;
+  readonly ttlSeconds: number;
+}
+
+/**
+ * The arguments of `SessionStore.save`: the session, the version it must
+ * still be at, its new data and TTL, the history events to append, the
+ * response to keep under an idempotency key, and the session's new stage.
+ */
+export type SaveArgs = [
+  id: string,
+  expectedVersion: number,
+  data: string,
+  ttlSeconds: number,
+  events: readonly string[],
+  idempotency?: IdempotentSave,
+  stage?: GameStage,
+];
+
 export interface SessionStore {
   /**
    * Creates a session at version 1 with its first history events; false when
@@ -98,15 +120,7 @@ export interface SessionStore {
    * TTL is renewed. The history lives beside the session, so a save costs
    * the same at the first move and at the thousandth.
    */
-  save(
-    id: string,
-    expectedVersion: number,
-    data: string,
-    ttlSeconds: number,
-    events: readonly string[],
-    idempotency?: { key: string; response: StoredResponse; ttlSeconds: number },
-    stage?: GameStage,
-  ): Promise<SaveOutcome>;
+  save(...args: SaveArgs): Promise<SaveOutcome>;
   /** Every history event of the session, oldest first, or null when there is no such session. */
   history(id: string): Promise<string[] | null>;
   /**
