@@ -512,7 +512,11 @@ export function rollout(start: RolloutStart, evaluator: Evaluator, options: Roll
  * (for `mergeRolloutTrials` and `summarizeRollout`): one range of a rollout
  * split between threads.
  */
-export function rolloutTrials(start: RolloutStart, evaluator: Evaluator, options: RolloutOptions): RolloutTrials {
+export function rolloutTrials(
+  start: RolloutStart,
+  evaluator: Evaluator,
+  options: RolloutOptions,
+): RolloutTrials {
   const values = valuesOf(start, options);
   return runTrials(walkerOf(start, evaluator, values), options, values);
 }

@@ -112,8 +112,18 @@ describe('rollout', () => {
   describe('split into ranges of trials', () => {
     const long = createFakeEvaluator({ family: 'long' });
     const cases: [string, RolloutStart, Evaluator, RolloutOptions][] = [
-      ['backgammon', { family: 'short', board: initialShortPosition().board }, short, { trials: 100, seed: 9, truncateAfter: 7 }],
-      ['backgammon, luck-adjusted race', { family: 'short', board: race }, short, { trials: 40, seed: 3, luckAdjust: true }],
+      [
+        'backgammon',
+        { family: 'short', board: initialShortPosition().board },
+        short,
+        { trials: 100, seed: 9, truncateAfter: 7 },
+      ],
+      [
+        'backgammon, luck-adjusted race',
+        { family: 'short', board: race },
+        short,
+        { trials: 40, seed: 3, luckAdjust: true },
+      ],
       [
         'long nardy',
         { family: 'long', rules: CLASSIC, state: { position: initialLongPosition('head15'), pending: [] } },
@@ -121,32 +131,45 @@ describe('rollout', () => {
         { trials: 80, seed: 21, truncateAfter: 12, settleRaces: true },
       ],
     ];
-    it.each(cases)('merges to exactly the serial rollout (%s), whatever the ranges and their order', (_, start, evaluator, options) => {
-      const serial = rollout(start, evaluator, options);
-      expect(serial.trials).toBe(options.trials);
-      for (const parts of [1, 2, 3]) {
-        const ranges = trialRanges(options.trials, parts);
-        expect(ranges.reduce((n, r) => n + r.trials, 0)).toBe(options.trials);
-        const played = ranges.map((r) => rolloutTrials(start, evaluator, { ...options, ...r })).reverse();
-        const merged = summarizeRollout(mergeRolloutTrials(played, options.trials));
-        expect(merged).toEqual(serial);
-        // Bit for bit, not just to toEqual's tolerance-free number comparison of the view.
-        expect(Object.is(merged.equity, serial.equity)).toBe(true);
-        expect(Object.is(merged.equityStandardError, serial.equityStandardError)).toBe(true);
-      }
-      // Odd ranges that do not follow blocks of 36 merge exactly too.
-      const odd = [0, 7, 50].map((firstTrial, k, all) =>
-        rolloutTrials(start, evaluator, { ...options, firstTrial, trials: (all[k + 1] ?? options.trials) - firstTrial }),
-      );
-      expect(summarizeRollout(mergeRolloutTrials(odd, options.trials))).toEqual(serial);
-    });
+    it.each(cases)(
+      'merges to exactly the serial rollout (%s), whatever the ranges and their order',
+      (_, start, evaluator, options) => {
+        const serial = rollout(start, evaluator, options);
+        expect(serial.trials).toBe(options.trials);
+        for (const parts of [1, 2, 3]) {
+          const ranges = trialRanges(options.trials, parts);
+          expect(ranges.reduce((n, r) => n + r.trials, 0)).toBe(options.trials);
+          const played = ranges.map((r) => rolloutTrials(start, evaluator, { ...options, ...r })).reverse();
+          const merged = summarizeRollout(mergeRolloutTrials(played, options.trials));
+          expect(merged).toEqual(serial);
+          // Bit for bit, not just to toEqual's tolerance-free number comparison of the view.
+          expect(Object.is(merged.equity, serial.equity)).toBe(true);
+          expect(Object.is(merged.equityStandardError, serial.equityStandardError)).toBe(true);
+        }
+        // Odd ranges that do not follow blocks of 36 merge exactly too.
+        const odd = [0, 7, 50].map((firstTrial, k, all) =>
+          rolloutTrials(start, evaluator, {
+            ...options,
+            firstTrial,
+            trials: (all[k + 1] ?? options.trials) - firstTrial,
+          }),
+        );
+        expect(summarizeRollout(mergeRolloutTrials(odd, options.trials))).toEqual(serial);
+      },
+    );
 
     it('keeps the trials before the first gap when a range stopped early: the serial rollout of that many trials', () => {
       const start: RolloutStart = { family: 'short', board: initialShortPosition().board };
       const options = { trials: 108, seed: 5, truncateAfter: 5 };
       let now = 0;
       const clock = (): number => (now += 10); // every reading advances 10 ms
-      const cut = rolloutTrials(start, short, { ...options, firstTrial: 0, trials: 36, timeBudgetMs: 100, clock });
+      const cut = rolloutTrials(start, short, {
+        ...options,
+        firstTrial: 0,
+        trials: 36,
+        timeBudgetMs: 100,
+        clock,
+      });
       expect(cut.stoppedBy).toBe('time');
       const played = cut.truncated.length;
       expect(played).toBeGreaterThan(0);
@@ -155,7 +178,10 @@ describe('rollout', () => {
       const merged = mergeRolloutTrials([later, cut], options.trials);
       expect(merged.stoppedBy).toBe('time');
       const partial = summarizeRollout(merged);
-      expect(partial).toEqual({ ...rollout(start, short, { ...options, trials: played }), stoppedBy: 'time' });
+      expect(partial).toEqual({
+        ...rollout(start, short, { ...options, trials: played }),
+        stoppedBy: 'time',
+      });
       // A range missing at the end (never started) leaves the answer short of its trials.
       const head = rolloutTrials(start, short, { ...options, firstTrial: 0, trials: 72 });
       expect(summarizeRollout(mergeRolloutTrials([head], options.trials))).toEqual({
@@ -163,14 +189,25 @@ describe('rollout', () => {
         stoppedBy: 'time',
       });
       // A range cancelled by its caller makes the merge cancelled.
-      const cancelled = rolloutTrials(start, short, { ...options, firstTrial: 36, trials: 72, aborted: () => true });
+      const cancelled = rolloutTrials(start, short, {
+        ...options,
+        firstTrial: 36,
+        trials: 72,
+        aborted: () => true,
+      });
       expect(cancelled.truncated.length).toBe(0);
       expect(mergeRolloutTrials([cut, cancelled], options.trials).stoppedBy).toBe('cancelled');
     });
 
     it('plays no trial of a later range once the budget has run out (trial 0 always)', () => {
       const start: RolloutStart = { family: 'short', board: race };
-      const late = rolloutTrials(start, short, { trials: 36, firstTrial: 36, seed: 1, timeBudgetMs: 0, clock: () => 0 });
+      const late = rolloutTrials(start, short, {
+        trials: 36,
+        firstTrial: 36,
+        seed: 1,
+        timeBudgetMs: 0,
+        clock: () => 0,
+      });
       expect(late.truncated.length).toBe(0);
       expect(late.stoppedBy).toBe('time');
       const first = rolloutTrials(start, short, { trials: 36, seed: 1, timeBudgetMs: 0, clock: () => 0 });
