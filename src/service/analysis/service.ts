@@ -2,7 +2,9 @@ import { CachedAnswer, HotCache } from '../cache';
 import { ServiceError, fail } from '../errors';
 import { WorkBudget } from '../budget';
 import { AnalysisOperation } from './cost';
-import { AnalysisEngine, PreparedAnalysis, RunControl } from './engine';
+import { RolloutTrials, mergeRolloutTrials, trialRanges } from '../../eval/neural/rollout';
+import { Body } from '../request';
+import { AnalysisEngine, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
 import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
 import { BatchItemView, BestMovesView, EvaluationBatchView, EvaluationView, RolloutView } from './views';
@@ -51,6 +53,13 @@ export const ANALYSIS_DEFAULTS = Object.freeze({
 });
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
+
+/**
+ * A rollout split over the idle workers is cut into about this many ranges
+ * per worker: a request that arrives meanwhile waits for one range, not for
+ * the whole rollout.
+ */
+const RANGES_PER_WORKER = 4;
 
 /**
  * Position analysis for the transports: evaluation with cube decisions,
@@ -226,11 +235,62 @@ export class AnalysisService {
   private async execute(prepared: PreparedAnalysis, caller: AnalysisCaller, deadline: number): Promise<unknown> {
     try {
       if (!this.pool || prepared.cost <= this.inlineCost) return prepared.run(this.control(deadline, caller.signal));
+      if (prepared.split && this.pool.idle() >= 2) return await this.splitRollout(this.pool, prepared.split, prepared.input, caller, deadline);
       return await this.pool.run({ op: prepared.op as Exclude<AnalysisOperation, 'batch'>, input: prepared.input, deadline }, caller.signal);
     } catch (e) {
       if (e instanceof ServiceError && e.body.code === 'ANALYSIS_BUSY') this.observer?.refused('busy');
       if (e instanceof ServiceError && e.body.code === 'ANALYSIS_TIMEOUT') this.observer?.refused('timeout');
       throw e;
     }
+  }
+
+  /**
+   * A whole-position rollout over the workers idle when it starts (two at
+   * least): its trials are cut into ranges of whole blocks of 36
+   * (`trialRanges`, about RANGES_PER_WORKER per worker), each range a pool
+   * task with the request's seed and deadline. Each of the idle workers
+   * runs one range at a time and asks for the next when it is done, so a
+   * request arriving meanwhile is queued before that next range: the
+   * rollout never holds more than the workers that were idle, nor keeps a
+   * newcomer waiting longer than one range.
+   *
+   * The ranges are merged in trial order (`mergeRolloutTrials`), so the
+   * answer is exactly the one-worker answer. When the deadline passes, the
+   * ranges running stop at it (a range cut short), no new range starts, and
+   * trials past the first range cut short are dropped: a partial answer is
+   * the serial rollout of its first trials. A caller that leaves cancels
+   * every range.
+   */
+  private async splitRollout(pool: AnalysisPool, split: RolloutSplit, input: Body, caller: AnalysisCaller, deadline: number): Promise<unknown> {
+    const workers = pool.idle();
+    const ranges = trialRanges(split.trials, workers * RANGES_PER_WORKER);
+    const body = { ...input, seed: split.seed };
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort();
+    if (caller.signal?.aborted) stop.abort();
+    caller.signal?.addEventListener('abort', onAbort, { once: true });
+    const parts: RolloutTrials[] = [];
+    let next = 0;
+    let cut = false;
+    const lane = async (k: number): Promise<void> => {
+      // Range 0 always runs: a rollout plays at least one trial.
+      while (next < ranges.length && !cut && !stop.signal.aborted && (next === 0 || this.engine.clock() < deadline)) {
+        const range = ranges[next++];
+        const admitted = k > 0 || parts.length > 0;
+        const played = (await pool.run({ op: 'rollout-range', input: body, ...range, deadline }, stop.signal, admitted)) as RolloutTrials;
+        parts.push(played);
+        if (played.truncated.length < range.trials) cut = true;
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(workers, ranges.length) }, (_, k) => lane(k)));
+    } catch (e) {
+      stop.abort();
+      throw e;
+    } finally {
+      caller.signal?.removeEventListener('abort', onAbort);
+    }
+    if (stop.signal.aborted) fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
+    return split.answer(mergeRolloutTrials(parts, split.trials));
   }
 }
