@@ -88,6 +88,23 @@ describe('the analysis worker pool', () => {
     expect(cut.estimate).toEqual({ ...serial.estimate, stoppedBy: 'time' });
   });
 
+  it('serves a request that arrives during a split rollout before the rollout ends', async () => {
+    const controller = new AbortController();
+    let rolloutDone = false;
+    const rollout = pool.analysis.rollout(ENDLESS, { client: 'test', signal: controller.signal }).finally(() => {
+      rolloutDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pool.analysis.stats().busy).toBe(2);
+    // Both workers hold ranges of the rollout; the newcomer waits for one range only.
+    const answer = await pool.analysis.bestMoves({ ...OPENING, dice: [3, 1], plies: 1 });
+    expect(answer.value!.turns.length).toBeGreaterThan(0);
+    expect(rolloutDone).toBe(false);
+    controller.abort();
+    expect((await rejection(rollout)).body.code).toBe('ANALYSIS_CANCELLED');
+    expect(pool.analysis.stats().busy).toBe(0);
+  });
+
   it('stops a rollout and a 2-ply search whose caller went away', async () => {
     for (const [run, input] of [
       [pool.analysis.rollout.bind(pool.analysis), ENDLESS],

@@ -54,12 +54,15 @@ export const ANALYSIS_DEFAULTS = Object.freeze({
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
 
-/**
- * A rollout split over the idle workers is cut into about this many ranges
- * per worker: a request that arrives meanwhile waits for one range, not for
- * the whole rollout.
- */
+/** A rollout split over the idle workers is cut into about this many ranges per worker (load balance). */
 const RANGES_PER_WORKER = 4;
+
+/**
+ * A worker plays a range of a split rollout for at most this many
+ * milliseconds, then hands the rest back: a request that arrives meanwhile
+ * waits for one slice, not for the whole rollout.
+ */
+const ROLLOUT_SLICE_MS = 250;
 
 /**
  * Position analysis for the transports: evaluation with cube decisions,
@@ -247,50 +250,61 @@ export class AnalysisService {
   /**
    * A whole-position rollout over the workers idle when it starts (two at
    * least): its trials are cut into ranges of whole blocks of 36
-   * (`trialRanges`, about RANGES_PER_WORKER per worker), each range a pool
-   * task with the request's seed and deadline. Each of the idle workers
-   * runs one range at a time and asks for the next when it is done, so a
-   * request arriving meanwhile is queued before that next range: the
-   * rollout never holds more than the workers that were idle, nor keeps a
-   * newcomer waiting longer than one range.
+   * (`trialRanges`, about RANGES_PER_WORKER per worker), each played as a
+   * pool task with the request's seed for at most ROLLOUT_SLICE_MS; the
+   * trials a slice did not reach go back into the list, in trial order. Each
+   * of the idle workers runs one slice at a time and asks for the next when
+   * it is done, so a request arriving meanwhile is queued before that next
+   * slice: the rollout never holds more than the workers that were idle, nor
+   * keeps a newcomer waiting longer than one slice.
    *
-   * The ranges are merged in trial order (`mergeRolloutTrials`), so the
+   * The slices are merged in trial order (`mergeRolloutTrials`), so the
    * answer is exactly the one-worker answer. When the deadline passes, the
-   * ranges running stop at it (a range cut short), no new range starts, and
-   * trials past the first range cut short are dropped: a partial answer is
-   * the serial rollout of its first trials. A caller that leaves cancels
-   * every range.
+   * slices running stop at it, no new slice starts, and trials past the
+   * first trial not played are dropped: a partial answer is the serial
+   * rollout of its first trials. A caller that leaves cancels every slice.
    */
   private async splitRollout(pool: AnalysisPool, split: RolloutSplit, input: Body, caller: AnalysisCaller, deadline: number): Promise<unknown> {
     const workers = pool.idle();
-    const ranges = trialRanges(split.trials, workers * RANGES_PER_WORKER);
+    const pending = trialRanges(split.trials, workers * RANGES_PER_WORKER);
     const body = { ...input, seed: split.seed };
     const stop = new AbortController();
     const onAbort = (): void => stop.abort();
     if (caller.signal?.aborted) stop.abort();
     caller.signal?.addEventListener('abort', onAbort, { once: true });
     const parts: RolloutTrials[] = [];
-    let next = 0;
-    let cut = false;
+    let cancelled = false;
+    let first = true;
     const lane = async (k: number): Promise<void> => {
-      // Range 0 always runs: a rollout plays at least one trial.
-      while (next < ranges.length && !cut && !stop.signal.aborted && (next === 0 || this.engine.clock() < deadline)) {
-        const range = ranges[next++];
-        const admitted = k > 0 || parts.length > 0;
-        const played = (await pool.run({ op: 'rollout-range', input: body, ...range, deadline }, stop.signal, admitted)) as RolloutTrials;
+      // The first slice always runs: a rollout plays at least one trial.
+      while (pending.length > 0 && !cancelled && !stop.signal.aborted && (first || this.engine.clock() < deadline)) {
+        first = false;
+        const range = pending.shift()!;
+        const task = { op: 'rollout-range' as const, input: body, ...range, sliceMs: ROLLOUT_SLICE_MS, deadline };
+        const played = (await pool.run(task, stop.signal, k > 0 || parts.length > 0)) as RolloutTrials;
         parts.push(played);
-        if (played.truncated.length < range.trials) cut = true;
+        if (played.stoppedBy === 'cancelled') cancelled = true;
+        const n = played.truncated.length;
+        if (n < range.trials) {
+          // The rest of the range goes back in trial order: the earliest trials are played first.
+          const rest = { firstTrial: range.firstTrial + n, trials: range.trials - n };
+          const at = pending.findIndex((r) => r.firstTrial > rest.firstTrial);
+          pending.splice(at < 0 ? pending.length : at, 0, rest);
+        }
       }
     };
+    const lanes = Array.from({ length: Math.min(workers, pending.length) }, (_, k) => lane(k));
     try {
-      await Promise.all(Array.from({ length: Math.min(workers, ranges.length) }, (_, k) => lane(k)));
+      await Promise.all(lanes);
     } catch (e) {
+      // The other slices stop too, and the answer waits for them: no worker is left busy with this rollout.
       stop.abort();
+      await Promise.allSettled(lanes);
       throw e;
     } finally {
       caller.signal?.removeEventListener('abort', onAbort);
     }
-    if (stop.signal.aborted) fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
+    if (stop.signal.aborted || cancelled) fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
     return split.answer(mergeRolloutTrials(parts, split.trials));
   }
 }
