@@ -273,15 +273,14 @@ export class AnalysisService {
     if (caller.signal?.aborted) stop.abort();
     caller.signal?.addEventListener('abort', onAbort, { once: true });
     const parts: RolloutTrials[] = [];
+    const running = new Set<Promise<void>>();
     let cancelled = false;
+    let failure: { error: unknown } | null = null;
     let first = true;
-    const lane = async (k: number): Promise<void> => {
-      // The first slice always runs: a rollout plays at least one trial.
-      while (pending.length > 0 && !cancelled && !stop.signal.aborted && (first || this.engine.clock() < deadline)) {
-        first = false;
-        const range = pending.shift()!;
+    const slice = async (range: { firstTrial: number; trials: number }, admitted: boolean): Promise<void> => {
+      try {
         const task = { op: 'rollout-range' as const, input: body, ...range, sliceMs: ROLLOUT_SLICE_MS, deadline };
-        const played = (await pool.run(task, stop.signal, k > 0 || parts.length > 0)) as RolloutTrials;
+        const played = (await pool.run(task, stop.signal, admitted)) as RolloutTrials;
         parts.push(played);
         if (played.stoppedBy === 'cancelled') cancelled = true;
         const n = played.truncated.length;
@@ -291,19 +290,31 @@ export class AnalysisService {
           const at = pending.findIndex((r) => r.firstTrial > rest.firstTrial);
           pending.splice(at < 0 ? pending.length : at, 0, rest);
         }
+      } catch (error) {
+        // The other slices stop too, and the answer waits for them: no worker is left busy with this rollout.
+        failure ??= { error };
+        stop.abort();
       }
     };
-    const lanes = Array.from({ length: Math.min(workers, pending.length) }, (_, k) => lane(k));
+    /** Starts slices while a worker of the rollout is free: the first always (a rollout plays at least one trial), the others before the deadline. */
+    const fill = (): void => {
+      while (running.size < workers && pending.length > 0 && !failure && !cancelled && !stop.signal.aborted && (first || this.engine.clock() < deadline)) {
+        const admitted = !first;
+        first = false;
+        const started: Promise<void> = slice(pending.shift()!, admitted).then(() => {
+          running.delete(started);
+          fill();
+        });
+        running.add(started);
+      }
+    };
     try {
-      await Promise.all(lanes);
-    } catch (e) {
-      // The other slices stop too, and the answer waits for them: no worker is left busy with this rollout.
-      stop.abort();
-      await Promise.allSettled(lanes);
-      throw e;
+      fill();
+      while (running.size > 0) await Promise.race(running);
     } finally {
       caller.signal?.removeEventListener('abort', onAbort);
     }
+    if (failure) throw (failure as { error: unknown }).error;
     if (stop.signal.aborted || cancelled) fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
     return split.answer(mergeRolloutTrials(parts, split.trials));
   }
