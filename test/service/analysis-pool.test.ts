@@ -3,6 +3,8 @@ import { neuralEvaluators } from '../../src/service/analysis/data';
 import { buildServices, Services } from '../../src/app';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { ServiceError } from '../../src/service/errors';
+import { AnalysisPool } from '../../src/service/analysis/pool';
+import { PoolRequest } from '../../src/service/analysis/pool-protocol';
 
 /*
  * Analysis in worker threads with the committed networks: the pool answers
@@ -48,6 +50,61 @@ describe('the analysis worker pool', () => {
     const batch = { positions: [{ ...LONG_START, plies: 1 }, { ...OPENING, plies: 3 }, OPENING] };
     expect(await pool.analysis.evaluateBatch(batch)).toEqual(await inline.evaluateBatch(batch));
     expect(pool.analysis.stats()).toEqual({ workers: 2, busy: 0, queued: 0 });
+  });
+
+  it('splits a whole-position rollout over the idle workers and merges it to exactly the one-thread answer (both families)', async () => {
+    const run = jest.spyOn(AnalysisPool.prototype, 'run');
+    try {
+      for (const input of [
+        { ...OPENING, trials: 180, truncateAfter: 7, seed: 17, timeBudgetMs: 10_000 },
+        { ...LONG_START, trials: 144, truncateAfter: 10, settleRaces: true, seed: 23, timeBudgetMs: 10_000 },
+        // Games to the end: ranges long enough that slices (250 ms) may hand trials back to the list.
+        { ...OPENING, trials: 576, seed: 31, timeBudgetMs: 10_000 },
+      ]) {
+        run.mockClear();
+        const split = await pool.analysis.rollout(input);
+        const ranges = run.mock.calls.map(([task]) => task as PoolRequest).filter((task) => task.op === 'rollout-range');
+        expect(ranges.length).toBeGreaterThan(2);
+        expect(ranges.every((task) => task.op === 'rollout-range' && (task.input as { seed: number }).seed === input.seed)).toBe(true);
+        expect(split.estimate!.trials).toBe(input.trials);
+        expect(split.estimate!.stoppedBy).toBe('trials');
+        expect(split).toEqual(await inline.rollout(input));
+      }
+      // Without a seed, the one drawn is reported and the answer is the one-thread rollout of that seed.
+      const drawn = await pool.analysis.rollout({ ...OPENING, trials: 108, truncateAfter: 5 });
+      expect(drawn).toEqual(await inline.rollout({ ...OPENING, trials: 108, truncateAfter: 5, seed: drawn.settings.seed }));
+    } finally {
+      run.mockRestore();
+    }
+    expect(pool.analysis.stats()).toEqual({ workers: 2, busy: 0, queued: 0 });
+  });
+
+  it('answers a split rollout cut by its budget with the serial rollout of its first trials', async () => {
+    const input = { ...OPENING, trials: 5184, timeBudgetMs: 300, seed: 29 };
+    const cut = await pool.analysis.rollout(input);
+    const estimate = cut.estimate!;
+    expect(estimate.stoppedBy).toBe('time');
+    expect(estimate.trials).toBeGreaterThan(0);
+    expect(estimate.trials).toBeLessThan(5184);
+    const serial = await inline.rollout({ ...input, trials: estimate.trials, timeBudgetMs: 10_000 });
+    expect(cut.estimate).toEqual({ ...serial.estimate, stoppedBy: 'time' });
+  });
+
+  it('serves a request that arrives during a split rollout before the rollout ends', async () => {
+    const controller = new AbortController();
+    let rolloutDone = false;
+    const rollout = pool.analysis.rollout(ENDLESS, { client: 'test', signal: controller.signal }).finally(() => {
+      rolloutDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pool.analysis.stats().busy).toBe(2);
+    // Both workers hold ranges of the rollout; the newcomer waits for one range only.
+    const answer = await pool.analysis.bestMoves({ ...OPENING, dice: [3, 1], plies: 1 });
+    expect(answer.value!.turns.length).toBeGreaterThan(0);
+    expect(rolloutDone).toBe(false);
+    controller.abort();
+    expect((await rejection(rollout)).body.code).toBe('ANALYSIS_CANCELLED');
+    expect(pool.analysis.stats().busy).toBe(0);
   });
 
   it('stops a rollout and a 2-ply search whose caller went away', async () => {

@@ -379,8 +379,10 @@ export interface paths {
          *     out from the position after it with the same seed (common random numbers), the budget
          *     shared between the plays, and `turns` lists them best first. Give `seed` (0..2³¹−1) to
          *     repeat a rollout; without one a random seed is drawn and reported in `settings`.
-         *     A rollout occupies one analysis worker for its budget (counted from the request's arrival, waiting
-         *     included) and is priced by the cost model as the smaller of its trials and its time budget
+         *     A rollout runs for its budget at most (counted from the request's arrival, waiting included): the
+         *     rollout of a position is spread over the analysis workers idle when it starts, in ranges of trials,
+         *     with the same answer as from one worker; the plays of a roll are rolled out in one worker. It is
+         *     priced by the cost model as the smaller of its trials and its time budget
          *     (docs/operations.md, "Cost model"); rollouts are not cached.
          */
         post: operations["rollout"];

@@ -41,17 +41,29 @@ import { isLongRace, isShortRace } from '../race';
  *
  * Standard errors are the sample standard deviation of the trial outcomes
  * over √trials (conservative under stratification).
+ *
+ * Splitting: trial i's dice depend only on the seed and i, so a rollout can
+ * be played in ranges of trials (`firstTrial`, `rolloutTrials`), anywhere,
+ * and merged (`mergeRolloutTrials`): the ranges keep every trial's outcome,
+ * and the merge sums them in trial order, as one serial run does — the
+ * merged answer is the serial answer, to the last bit. A merge keeps the
+ * trials from the first range on while they follow each other without a
+ * gap: trials past a range that stopped early (its budget ran out) are
+ * dropped, so a partial answer is always the serial rollout of its first n
+ * trials.
  */
 
 /** Options of a rollout. */
 export interface RolloutOptions {
   /** Most trials to play (≥ 1). */
   readonly trials: number;
+  /** Index of the first trial (default 0): trials firstTrial … firstTrial + trials − 1 are played, each with its own dice. */
+  readonly firstTrial?: number;
   /** Seed of the dice: the same seed gives the same trials. */
   readonly seed: number;
   /** Plays per trial before it is truncated and scored by the evaluator (default: play to the end). */
   readonly truncateAfter?: number;
-  /** Stop starting new trials once this many milliseconds of `clock` have passed (at least one trial is played). */
+  /** Stop starting new trials once this many milliseconds of `clock` have passed (trial 0, when in range, is always played). */
   readonly timeBudgetMs?: number;
   /** Milliseconds (e.g. `performance.now`), needed with `timeBudgetMs`: injected so the core stays pure. */
   readonly clock?: () => number;
@@ -79,6 +91,20 @@ export interface RolloutResult {
   readonly truncatedTrials: number;
   /** Why the rollout stopped. */
   readonly stoppedBy: 'trials' | 'time' | 'cancelled';
+}
+
+/**
+ * The trials of a range as played (`rolloutTrials`), before they are
+ * summed: plain arrays, so a range can travel between threads.
+ */
+export interface RolloutTrials {
+  /** Index of the first trial held. */
+  readonly firstTrial: number;
+  /** Six numbers per trial played, in trial order: the five probabilities and the equity, for the side to move at the start. */
+  readonly outcomes: Float64Array;
+  /** 1 for a trial stopped before the game ended (truncation or a settled race), per trial. */
+  readonly truncated: Uint8Array;
+  readonly stoppedBy: RolloutResult['stoppedBy'];
 }
 
 /** Where a rollout starts: a position before the roll of the side to move. */
@@ -283,8 +309,9 @@ function addDifference(
   }
 }
 
-function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValues): RolloutResult {
-  const maxTrials = Math.max(1, Math.floor(options.trials));
+function runTrials(walker: Walker, options: RolloutOptions, values: OutcomeValues): RolloutTrials {
+  const first = Math.max(0, Math.floor(options.firstTrial ?? 0));
+  const end = first + Math.max(1, Math.floor(options.trials));
   const stratify = options.stratify ?? true;
   const truncate = options.truncateAfter ?? Infinity;
   const budget = options.timeBudgetMs;
@@ -294,18 +321,17 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
   const seedRandom = new SeededRandom(options.seed >>> 0);
   const firstPermutation = permutation(seedRandom);
   const secondPermutation = permutation(seedRandom);
-  const sum = new Float64Array(6);
-  const sumSquares = new Float64Array(6);
+  const outcomes = new Float64Array(6 * (end - first));
+  const truncatedFlags = new Uint8Array(end - first);
   const outcome = new Float64Array(6);
   const luck = new Float64Array(5);
   const value = new Float64Array(5);
   const average = new Float64Array(5);
   const one = new Float64Array(5);
   let trials = 0;
-  let truncated = 0;
   let stoppedBy: RolloutResult['stoppedBy'] = 'trials';
   const aborted = options.aborted;
-  trialsLoop: for (let i = 0; i < maxTrials; i++) {
+  trialsLoop: for (let i = first; i < end; i++) {
     if (i > 0 && budget !== undefined && clock && clock() - started >= budget) {
       stoppedBy = 'time';
       break;
@@ -315,6 +341,7 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
     const random = new SeededRandom((options.seed * 0x9e3779b1 + i * 0x85ebca6b + 1) >>> 0);
     let rolls = 0;
     let plays = 0;
+    let truncated = 0;
     for (;;) {
       if (walker.finished()) break;
       // A caller that gave up stops the rollout within one play; the partial trial is not counted.
@@ -323,7 +350,7 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
         break trialsLoop;
       }
       if (plays >= truncate || (options.settleRaces && walker.race())) {
-        truncated++;
+        truncated = 1;
         break;
       }
       let dice: Dice | undefined;
@@ -350,11 +377,36 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
     if (walker.mover() === 1) flipInPlace(outcome, 0);
     for (let k = 0; k < 5; k++) outcome[k] -= luck[k];
     outcome[5] = equityAt(outcome, 0, values);
-    for (let k = 0; k < 6; k++) {
-      sum[k] += outcome[k];
-      sumSquares[k] += outcome[k] * outcome[k];
-    }
+    outcomes.set(outcome, 6 * trials);
+    truncatedFlags[trials] = truncated;
     trials++;
+  }
+  return {
+    firstTrial: first,
+    outcomes: outcomes.slice(0, 6 * trials),
+    truncated: truncatedFlags.slice(0, trials),
+    stoppedBy,
+  };
+}
+
+/**
+ * The estimate of trials as played: the mean outcome and its standard
+ * errors, the sums taken in trial order (the same arithmetic however the
+ * trials were split).
+ */
+export function summarizeRollout(played: RolloutTrials): RolloutResult {
+  const trials = played.truncated.length;
+  const sum = new Float64Array(6);
+  const sumSquares = new Float64Array(6);
+  const o = played.outcomes;
+  let truncated = 0;
+  for (let t = 0; t < trials; t++) {
+    for (let k = 0; k < 6; k++) {
+      const x = o[6 * t + k];
+      sum[k] += x;
+      sumSquares[k] += x * x;
+    }
+    truncated += played.truncated[t];
   }
   const mean = new Float64Array(6);
   const error = new Float64Array(6);
@@ -371,8 +423,66 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
     equityStandardError: error[5],
     trials,
     truncatedTrials: truncated,
-    stoppedBy,
+    stoppedBy: played.stoppedBy,
   };
+}
+
+/**
+ * Merges ranges of one rollout (same start, seed and settings) that were
+ * played apart, in any order, into the trials a serial run of `requested`
+ * trials would hold: from the lowest first trial on, ranges are joined while
+ * each begins where the one before ended; the rest (past a range cut short
+ * by its budget or its caller) is dropped. Stopped by `trials` when all
+ * `requested` trials are there, else `cancelled` when a range was, else
+ * `time`.
+ */
+export function mergeRolloutTrials(parts: readonly RolloutTrials[], requested: number): RolloutTrials {
+  const sorted = [...parts].sort((a, b) => a.firstTrial - b.firstTrial);
+  const first = sorted.length > 0 ? sorted[0].firstTrial : 0;
+  const kept: RolloutTrials[] = [];
+  let next = first;
+  for (const part of sorted) {
+    if (part.firstTrial !== next) break;
+    kept.push(part);
+    next += part.truncated.length;
+  }
+  const count = Math.min(next - first, Math.max(0, requested));
+  const outcomes = new Float64Array(6 * count);
+  const truncated = new Uint8Array(count);
+  let at = 0;
+  for (const part of kept) {
+    const n = Math.min(part.truncated.length, count - at);
+    outcomes.set(part.outcomes.subarray(0, 6 * n), 6 * at);
+    truncated.set(part.truncated.subarray(0, n), at);
+    at += n;
+  }
+  const stoppedBy: RolloutResult['stoppedBy'] =
+    count >= requested ? 'trials' : parts.some((p) => p.stoppedBy === 'cancelled') ? 'cancelled' : 'time';
+  return { firstTrial: first, outcomes, truncated, stoppedBy };
+}
+
+/**
+ * Cuts trials 0 … `trials` − 1 into at most `parts` ranges of whole blocks
+ * of 36 (each block holds every stratified first roll once), in trial order;
+ * the last range takes the remainder.
+ */
+export function trialRanges(trials: number, parts: number): { firstTrial: number; trials: number }[] {
+  const total = Math.max(1, Math.floor(trials));
+  const blocks = Math.ceil(total / 36);
+  const n = Math.max(1, Math.min(Math.floor(parts), blocks));
+  const ranges: { firstTrial: number; trials: number }[] = [];
+  let block = 0;
+  for (let r = 0; r < n; r++) {
+    const size = Math.floor((blocks - block) / (n - r));
+    const firstTrial = 36 * block;
+    block += size;
+    ranges.push({ firstTrial, trials: Math.min(total, 36 * block) - firstTrial });
+  }
+  return ranges;
+}
+
+function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValues): RolloutResult {
+  return summarizeRollout(runTrials(walker, options, values));
 }
 
 function walkerOf(start: RolloutStart, evaluator: Evaluator, values: OutcomeValues): Walker {
@@ -395,6 +505,20 @@ function valuesOf(start: RolloutStart, options: RolloutOptions): OutcomeValues {
 export function rollout(start: RolloutStart, evaluator: Evaluator, options: RolloutOptions): RolloutResult {
   const values = valuesOf(start, options);
   return runRollout(walkerOf(start, evaluator, values), options, values);
+}
+
+/**
+ * Plays trials `firstTrial` … of a rollout and keeps their outcomes apart
+ * (for `mergeRolloutTrials` and `summarizeRollout`): one range of a rollout
+ * split between threads.
+ */
+export function rolloutTrials(
+  start: RolloutStart,
+  evaluator: Evaluator,
+  options: RolloutOptions,
+): RolloutTrials {
+  const values = valuesOf(start, options);
+  return runTrials(walkerOf(start, evaluator, values), options, values);
 }
 
 /**

@@ -14,7 +14,7 @@ import { Evaluator } from '../../eval/evaluator';
 import { ROOT_FILTER, bestTurnFilters, SearchAborted, SearchBudget } from '../../eval/search-options';
 import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
-import { RolloutOptions, RolloutResult, RolloutStart, rollout, rolloutTurns } from '../../eval/neural/rollout';
+import { RolloutOptions, RolloutResult, RolloutStart, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
 import { Bound, LongBound, ShortBound, bind } from '../../engine/family';
 import { Body, checkKeys, isPlainObject, rulesHash } from '../request';
@@ -130,6 +130,22 @@ export interface PreparedAnalysis {
   readonly timeBudgetMs: number;
   /** Runs the analysis in this thread. */
   readonly run: (control: RunControl) => unknown;
+  /** A rollout of one position (no dice): its trials can be played in ranges on several workers (service.ts). */
+  readonly split?: RolloutSplit;
+}
+
+/**
+ * A rollout played in ranges of trials: `play` plays one range (in a
+ * worker, from the request with `seed` fixed), `answer` builds the answer
+ * from the ranges merged in trial order (`mergeRolloutTrials`), as `run`
+ * would have answered.
+ */
+export interface RolloutSplit {
+  readonly trials: number;
+  /** The rollout's seed (drawn when the request gave none): every range must use it. */
+  readonly seed: number;
+  readonly play: (range: { readonly firstTrial: number; readonly trials: number }, control: RunControl) => RolloutTrials;
+  readonly answer: (merged: RolloutTrials) => RolloutView;
 }
 
 /** A batch item: the item's prepared evaluation, or its own error. */
@@ -495,7 +511,54 @@ export class AnalysisEngine {
       strict,
       timeBudgetMs,
       run: (control) => this.runRollout(t, settings, legal, control, strict),
+      ...(legal
+        ? {}
+        : {
+            split: {
+              trials,
+              seed: settings.seed,
+              play: (range, control) => rolloutTrials(this.rolloutStart(t), t.analyzer.evaluator, { ...this.rolloutOptions(t, settings, control), ...range }),
+              answer: (merged) => this.rolloutAnswer(t, settings, merged, strict),
+            } satisfies RolloutSplit,
+          }),
     };
+  }
+
+  private rolloutStart(t: Target): RolloutStart {
+    return t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules, state: t.state };
+  }
+
+  /** The rollout's options, its time budget what is left until the deadline (split between `starts` positions). */
+  private rolloutOptions(t: Target, settings: RolloutSettingsView, control: RunControl, starts = 1): RolloutOptions {
+    const remaining = Math.max(1, Math.floor(control.deadline - this.clock()));
+    return {
+      trials: settings.trials,
+      seed: settings.seed,
+      timeBudgetMs: Math.max(1, Math.floor(remaining / Math.max(1, starts))),
+      clock: this.clock,
+      values: t.analyzer.values,
+      settleRaces: settings.settleRaces,
+      luckAdjust: settings.luckAdjust,
+      aborted: control.aborted,
+      ...(settings.truncateAfter !== null ? { truncateAfter: settings.truncateAfter } : {}),
+    };
+  }
+
+  private rolloutBase(t: Target, settings: RolloutSettingsView): Omit<RolloutView, 'estimate' | 'turns'> {
+    return {
+      variant: t.bound.variant.name,
+      positionId: onState(t, (b, s) => b.family.positionId(s)),
+      sideToMove: onState(t, (b, s) => b.family.sideToAct(s)),
+      evaluator: this.evaluatorView(t.analyzer.evaluator, 0),
+      settings,
+    };
+  }
+
+  /** The answer of a whole-position rollout from its trials (played here or merged from workers). */
+  private rolloutAnswer(t: Target, settings: RolloutSettingsView, played: RolloutTrials, strict: boolean): RolloutView {
+    const r = summarizeRollout(played);
+    checkRollout(r, settings, strict);
+    return { ...this.rolloutBase(t, settings), estimate: estimateView(r) };
   }
 
   /**
@@ -506,45 +569,16 @@ export class AnalysisEngine {
    * shared between them. Not cached: an answer depends on its budget and seed.
    */
   private runRollout(t: Target, settings: RolloutSettingsView, legal: LegalViews | null, control: RunControl, strict: boolean): RolloutView {
-    const evaluator = t.analyzer.evaluator;
-    const start: RolloutStart =
-      t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules, state: t.state };
-    const base = {
-      variant: t.bound.variant.name,
-      positionId: onState(t, (b, s) => b.family.positionId(s)),
-      sideToMove: onState(t, (b, s) => b.family.sideToAct(s)),
-      evaluator: this.evaluatorView(evaluator, 0),
-      settings,
-    };
-    const remaining = Math.max(1, Math.floor(control.deadline - this.clock()));
-    const options = (budget: number): RolloutOptions => ({
-      trials: settings.trials,
-      seed: settings.seed,
-      timeBudgetMs: budget,
-      clock: this.clock,
-      values: t.analyzer.values,
-      settleRaces: settings.settleRaces,
-      luckAdjust: settings.luckAdjust,
-      aborted: control.aborted,
-      ...(settings.truncateAfter !== null ? { truncateAfter: settings.truncateAfter } : {}),
-    });
-    const check = (r: RolloutResult): void => {
-      if (r.stoppedBy === 'cancelled') fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
-      if (strict && r.stoppedBy === 'time') timedOut(`the rollout of ${settings.trials} trials`);
-    };
-    if (!legal) {
-      const r = rollout(start, evaluator, options(remaining));
-      check(r);
-      return { ...base, estimate: estimateView(r) };
-    }
+    if (!legal) return this.rolloutAnswer(t, settings, rolloutTrials(this.rolloutStart(t), t.analyzer.evaluator, this.rolloutOptions(t, settings, control)), strict);
     const { stage, views } = legal;
-    const answer = rolloutTurns(start, onState(t, (b, s) => b.family.needsDice(s)) ? t.dice : undefined, evaluator, options(Math.max(1, Math.floor(remaining / Math.max(1, views.size)))));
+    const dice = onState(t, (b, s) => b.family.needsDice(s)) ? t.dice : undefined;
+    const answer = rolloutTurns(this.rolloutStart(t), dice, t.analyzer.evaluator, this.rolloutOptions(t, settings, control, views.size));
     if (!answer.ok) throw ServiceError.from(answer.error);
-    for (const r of answer.value) check(r.result);
+    for (const r of answer.value) checkRollout(r.result, settings, strict);
     const sorted = [...answer.value].sort((a, b) => b.result.equity - a.result.equity);
     const best = sorted.length > 0 ? sorted[0].result.equity : 0;
     return {
-      ...base,
+      ...this.rolloutBase(t, settings),
       dice: t.dice ? [t.dice[0], t.dice[1]] : null,
       stage,
       count: sorted.length,
@@ -556,6 +590,12 @@ export class AnalysisEngine {
       })),
     };
   }
+}
+
+/** A rollout its caller left is cancelled; one cut short by its budget is an error when the request is strict. */
+function checkRollout(r: RolloutResult, settings: RolloutSettingsView, strict: boolean): void {
+  if (r.stoppedBy === 'cancelled') fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
+  if (strict && r.stoppedBy === 'time') timedOut(`the rollout of ${settings.trials} trials`);
 }
 
 function estimateView(r: RolloutResult): RolloutEstimateView {

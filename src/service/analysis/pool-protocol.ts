@@ -18,7 +18,20 @@ export interface WorkerSetup {
 /** A request for a worker; `deadline` ends the request's budget, in milliseconds since the epoch (`epochClock`). */
 export type PoolRequest =
   | { readonly op: 'evaluate' | 'best' | 'rollout'; readonly input: unknown; readonly deadline: number }
-  | { readonly op: 'batch'; readonly inputs: readonly unknown[]; readonly indices: readonly number[]; readonly deadline: number };
+  | { readonly op: 'batch'; readonly inputs: readonly unknown[]; readonly indices: readonly number[]; readonly deadline: number }
+  /**
+   * Trials `firstTrial` … of a whole-position rollout (its `input` with the seed fixed), for at most
+   * `sliceMs` from the moment a worker starts it (and never past `deadline`): answers the trials played
+   * (`RolloutTrials`).
+   */
+  | {
+      readonly op: 'rollout-range';
+      readonly input: unknown;
+      readonly firstTrial: number;
+      readonly trials: number;
+      readonly sliceMs: number;
+      readonly deadline: number;
+    };
 
 /** A request as a worker gets it, with its cancel flag: one Int32 over a SharedArrayBuffer, set to 1 when the caller gives up. */
 export type PoolTask = PoolRequest & { readonly flag: Int32Array };

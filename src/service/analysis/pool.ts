@@ -66,14 +66,20 @@ export class AnalysisPool {
     return { workers: this.options.workers, busy, queued: this.inFlight - busy };
   }
 
+  /** Workers with no task now. */
+  idle(): number {
+    return Math.max(0, this.options.workers - this.inFlight);
+  }
+
   /**
    * Runs a task in a worker; `signal` aborting sets the task's cancel flag.
-   * Throws ServiceError ANALYSIS_BUSY when the queue is full, and the
-   * request's own errors as the worker found them.
+   * Throws ServiceError ANALYSIS_BUSY when the queue is full (not for a
+   * task of a request already `admitted`: the later ranges of a split
+   * rollout), and the request's own errors as the worker found them.
    */
-  async run(task: PoolRequest, signal?: AbortSignal): Promise<unknown> {
+  async run(task: PoolRequest, signal?: AbortSignal, admitted = false): Promise<unknown> {
     const { queued } = this.stats();
-    if (queued >= this.options.queueMax) {
+    if (!admitted && queued >= this.options.queueMax) {
       const retryAfter = Math.max(1, Math.ceil(((queued + 1) * this.meanRunMs) / this.options.workers / 1000));
       fail('ANALYSIS_BUSY', `the analysis queue is full (${this.options.queueMax} waiting); retry after ${retryAfter} s`, { retryAfter });
     }

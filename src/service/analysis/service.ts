@@ -2,7 +2,9 @@ import { CachedAnswer, HotCache } from '../cache';
 import { ServiceError, fail } from '../errors';
 import { WorkBudget } from '../budget';
 import { AnalysisOperation } from './cost';
-import { AnalysisEngine, PreparedAnalysis, RunControl } from './engine';
+import { RolloutTrials, mergeRolloutTrials, trialRanges } from '../../eval/neural/rollout';
+import { Body } from '../request';
+import { AnalysisEngine, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
 import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
 import { BatchItemView, BestMovesView, EvaluationBatchView, EvaluationView, RolloutView } from './views';
@@ -51,6 +53,16 @@ export const ANALYSIS_DEFAULTS = Object.freeze({
 });
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
+
+/** A rollout split over the idle workers is cut into about this many ranges per worker (load balance). */
+const RANGES_PER_WORKER = 4;
+
+/**
+ * A worker plays a range of a split rollout for at most this many
+ * milliseconds, then hands the rest back: a request that arrives meanwhile
+ * waits for one slice, not for the whole rollout.
+ */
+const ROLLOUT_SLICE_MS = 250;
 
 /**
  * Position analysis for the transports: evaluation with cube decisions,
@@ -226,11 +238,84 @@ export class AnalysisService {
   private async execute(prepared: PreparedAnalysis, caller: AnalysisCaller, deadline: number): Promise<unknown> {
     try {
       if (!this.pool || prepared.cost <= this.inlineCost) return prepared.run(this.control(deadline, caller.signal));
+      if (prepared.split && this.pool.idle() >= 2) return await this.splitRollout(this.pool, prepared.split, prepared.input, caller, deadline);
       return await this.pool.run({ op: prepared.op as Exclude<AnalysisOperation, 'batch'>, input: prepared.input, deadline }, caller.signal);
     } catch (e) {
       if (e instanceof ServiceError && e.body.code === 'ANALYSIS_BUSY') this.observer?.refused('busy');
       if (e instanceof ServiceError && e.body.code === 'ANALYSIS_TIMEOUT') this.observer?.refused('timeout');
       throw e;
     }
+  }
+
+  /**
+   * A whole-position rollout over the workers idle when it starts (two at
+   * least): its trials are cut into ranges of whole blocks of 36
+   * (`trialRanges`, about RANGES_PER_WORKER per worker), each played as a
+   * pool task with the request's seed for at most ROLLOUT_SLICE_MS; the
+   * trials a slice did not reach go back into the list, in trial order. Each
+   * of the idle workers runs one slice at a time and asks for the next when
+   * it is done, so a request arriving meanwhile is queued before that next
+   * slice: the rollout never holds more than the workers that were idle, nor
+   * keeps a newcomer waiting longer than one slice.
+   *
+   * The slices are merged in trial order (`mergeRolloutTrials`), so the
+   * answer is exactly the one-worker answer. When the deadline passes, the
+   * slices running stop at it, no new slice starts, and trials past the
+   * first trial not played are dropped: a partial answer is the serial
+   * rollout of its first trials. A caller that leaves cancels every slice.
+   */
+  private async splitRollout(pool: AnalysisPool, split: RolloutSplit, input: Body, caller: AnalysisCaller, deadline: number): Promise<unknown> {
+    const workers = pool.idle();
+    const pending = trialRanges(split.trials, workers * RANGES_PER_WORKER);
+    const body = { ...input, seed: split.seed };
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort();
+    if (caller.signal?.aborted) stop.abort();
+    caller.signal?.addEventListener('abort', onAbort, { once: true });
+    const parts: RolloutTrials[] = [];
+    const running = new Set<Promise<void>>();
+    let cancelled = false;
+    let failure: { error: unknown } | null = null;
+    let first = true;
+    const slice = async (range: { firstTrial: number; trials: number }, admitted: boolean): Promise<void> => {
+      try {
+        const task = { op: 'rollout-range' as const, input: body, ...range, sliceMs: ROLLOUT_SLICE_MS, deadline };
+        const played = (await pool.run(task, stop.signal, admitted)) as RolloutTrials;
+        parts.push(played);
+        if (played.stoppedBy === 'cancelled') cancelled = true;
+        const n = played.truncated.length;
+        if (n < range.trials) {
+          // The rest of the range goes back in trial order: the earliest trials are played first.
+          const rest = { firstTrial: range.firstTrial + n, trials: range.trials - n };
+          const at = pending.findIndex((r) => r.firstTrial > rest.firstTrial);
+          pending.splice(at < 0 ? pending.length : at, 0, rest);
+        }
+      } catch (error) {
+        // The other slices stop too, and the answer waits for them: no worker is left busy with this rollout.
+        failure ??= { error };
+        stop.abort();
+      }
+    };
+    /** Starts slices while a worker of the rollout is free: the first always (a rollout plays at least one trial), the others before the deadline. */
+    const fill = (): void => {
+      while (running.size < workers && pending.length > 0 && !failure && !cancelled && !stop.signal.aborted && (first || this.engine.clock() < deadline)) {
+        const admitted = !first;
+        first = false;
+        const started: Promise<void> = slice(pending.shift()!, admitted).then(() => {
+          running.delete(started);
+          fill();
+        });
+        running.add(started);
+      }
+    };
+    try {
+      fill();
+      while (running.size > 0) await Promise.race(running);
+    } finally {
+      caller.signal?.removeEventListener('abort', onAbort);
+    }
+    if (failure) throw (failure as { error: unknown }).error;
+    if (stop.signal.aborted || cancelled) fail('ANALYSIS_CANCELLED', 'the rollout was cancelled: its client went away');
+    return split.answer(mergeRolloutTrials(parts, split.trials));
   }
 }

@@ -34,6 +34,12 @@ export default function analyse(task: PoolTask): PoolAnswer {
       const items = task.inputs.map((input, i) => ({ index: task.indices[i], prepared: engine.prepare('evaluate', input) }));
       return { ok: true, startedAt, value: engine.runBatch(items, control) };
     }
+    if (task.op === 'rollout-range') {
+      const split = engine.prepare('rollout', task.input).split;
+      if (!split) return { ok: false, startedAt, error: { code: 'INVALID_REQUEST', message: 'only the rollout of a whole position is played in ranges' } };
+      const slice: RunControl = { ...control, deadline: Math.min(task.deadline, startedAt + task.sliceMs) };
+      return { ok: true, startedAt, value: split.play({ firstTrial: task.firstTrial, trials: task.trials }, slice) };
+    }
     return { ok: true, startedAt, value: engine.prepare(task.op, task.input).run(control) };
   } catch (e) {
     if (e instanceof ServiceError) return { ok: false, startedAt, error: e.body };

@@ -3,7 +3,17 @@ import { initialLongPosition } from '../../../src/engine/long/position';
 import { initialShortPosition } from '../../../src/engine/short/position';
 import { createFakeEvaluator } from '../../../src/eval/fake';
 import { createNeuralEvaluator } from '../../../src/eval/neural/evaluator';
-import { rollout, rolloutTurns } from '../../../src/eval/neural/rollout';
+import {
+  RolloutOptions,
+  RolloutStart,
+  mergeRolloutTrials,
+  rollout,
+  rolloutTrials,
+  rolloutTurns,
+  summarizeRollout,
+  trialRanges,
+} from '../../../src/eval/neural/rollout';
+import { Evaluator } from '../../../src/eval/evaluator';
 import { database, shortBoard } from '../support';
 import { randomWeights } from './support';
 
@@ -97,5 +107,125 @@ describe('rollout', () => {
       truncateAfter: 6,
     });
     expect(whole.trials).toBe(12);
+  });
+
+  describe('split into ranges of trials', () => {
+    const long = createFakeEvaluator({ family: 'long' });
+    const cases: [string, RolloutStart, Evaluator, RolloutOptions][] = [
+      [
+        'backgammon',
+        { family: 'short', board: initialShortPosition().board },
+        short,
+        { trials: 100, seed: 9, truncateAfter: 7 },
+      ],
+      [
+        'backgammon, luck-adjusted race',
+        { family: 'short', board: race },
+        short,
+        { trials: 40, seed: 3, luckAdjust: true },
+      ],
+      [
+        'long nardy',
+        { family: 'long', rules: CLASSIC, state: { position: initialLongPosition('head15'), pending: [] } },
+        long,
+        { trials: 80, seed: 21, truncateAfter: 12, settleRaces: true },
+      ],
+    ];
+    it.each(cases)(
+      'merges to exactly the serial rollout (%s), whatever the ranges and their order',
+      (_, start, evaluator, options) => {
+        const serial = rollout(start, evaluator, options);
+        expect(serial.trials).toBe(options.trials);
+        for (const parts of [1, 2, 3]) {
+          const ranges = trialRanges(options.trials, parts);
+          expect(ranges.reduce((n, r) => n + r.trials, 0)).toBe(options.trials);
+          const played = ranges.map((r) => rolloutTrials(start, evaluator, { ...options, ...r })).reverse();
+          const merged = summarizeRollout(mergeRolloutTrials(played, options.trials));
+          expect(merged).toEqual(serial);
+          // Bit for bit, not just to toEqual's tolerance-free number comparison of the view.
+          expect(Object.is(merged.equity, serial.equity)).toBe(true);
+          expect(Object.is(merged.equityStandardError, serial.equityStandardError)).toBe(true);
+        }
+        // Odd ranges that do not follow blocks of 36 merge exactly too.
+        const odd = [0, 7, 50].map((firstTrial, k, all) =>
+          rolloutTrials(start, evaluator, {
+            ...options,
+            firstTrial,
+            trials: (all[k + 1] ?? options.trials) - firstTrial,
+          }),
+        );
+        expect(summarizeRollout(mergeRolloutTrials(odd, options.trials))).toEqual(serial);
+      },
+    );
+
+    it('keeps the trials before the first gap when a range stopped early: the serial rollout of that many trials', () => {
+      const start: RolloutStart = { family: 'short', board: initialShortPosition().board };
+      const options = { trials: 108, seed: 5, truncateAfter: 5 };
+      let now = 0;
+      const clock = (): number => (now += 10); // every reading advances 10 ms
+      const cut = rolloutTrials(start, short, {
+        ...options,
+        firstTrial: 0,
+        trials: 36,
+        timeBudgetMs: 100,
+        clock,
+      });
+      expect(cut.stoppedBy).toBe('time');
+      const played = cut.truncated.length;
+      expect(played).toBeGreaterThan(0);
+      expect(played).toBeLessThan(36);
+      const later = rolloutTrials(start, short, { ...options, firstTrial: 36, trials: 72 });
+      const merged = mergeRolloutTrials([later, cut], options.trials);
+      expect(merged.stoppedBy).toBe('time');
+      const partial = summarizeRollout(merged);
+      expect(partial).toEqual({
+        ...rollout(start, short, { ...options, trials: played }),
+        stoppedBy: 'time',
+      });
+      // A range missing at the end (never started) leaves the answer short of its trials.
+      const head = rolloutTrials(start, short, { ...options, firstTrial: 0, trials: 72 });
+      expect(summarizeRollout(mergeRolloutTrials([head], options.trials))).toEqual({
+        ...rollout(start, short, { ...options, trials: 72 }),
+        stoppedBy: 'time',
+      });
+      // A range cancelled by its caller makes the merge cancelled.
+      const cancelled = rolloutTrials(start, short, {
+        ...options,
+        firstTrial: 36,
+        trials: 72,
+        aborted: () => true,
+      });
+      expect(cancelled.truncated.length).toBe(0);
+      expect(mergeRolloutTrials([cut, cancelled], options.trials).stoppedBy).toBe('cancelled');
+    });
+
+    it('plays no trial of a later range once the budget has run out (trial 0 always)', () => {
+      const start: RolloutStart = { family: 'short', board: race };
+      const late = rolloutTrials(start, short, {
+        trials: 36,
+        firstTrial: 36,
+        seed: 1,
+        timeBudgetMs: 0,
+        clock: () => 0,
+      });
+      expect(late.truncated.length).toBe(0);
+      expect(late.stoppedBy).toBe('time');
+      const first = rolloutTrials(start, short, { trials: 36, seed: 1, timeBudgetMs: 0, clock: () => 0 });
+      expect(first.truncated.length).toBe(1);
+    });
+
+    it('cuts trials into whole blocks of 36 in order', () => {
+      expect(trialRanges(360, 4)).toEqual([
+        { firstTrial: 0, trials: 72 },
+        { firstTrial: 72, trials: 72 },
+        { firstTrial: 144, trials: 108 },
+        { firstTrial: 252, trials: 108 },
+      ]);
+      expect(trialRanges(40, 8)).toEqual([
+        { firstTrial: 0, trials: 36 },
+        { firstTrial: 36, trials: 4 },
+      ]);
+      expect(trialRanges(10, 3)).toEqual([{ firstTrial: 0, trials: 10 }]);
+    });
   });
 });
