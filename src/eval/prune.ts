@@ -5,8 +5,9 @@ import { flipBoardInto as flipShortBoardInto } from '../engine/short/board';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator, Family } from './evaluator';
 import { NeuralEvaluator } from './neural/evaluator';
-import { SparseInput, sparseInput } from './neural/network';
+import { SparseInput } from './neural/network';
 import { PruningNetwork } from './neural/pruning';
+import { encodeShortRawFlipped } from './neural/raw-encoding';
 import { clampInPlace, flipInPlace } from './probabilities';
 
 /**
@@ -92,7 +93,10 @@ export class ReplyPruner {
   private scores = new Float64Array(64);
   private readonly network: PruningNetwork;
   private readonly filter: PruningFilter;
+  /** The pruning network's input: the kernel's own memory where it has one (no copy per play). */
   private readonly input: SparseInput;
+  /** The encoding of the board at `boards[base …]` seen from the other side, straight from it (raw-encoding.ts), if the encoding has one. */
+  private readonly direct: ((boards: Int8Array, base: number, out: SparseInput) => void) | null;
   private readonly own: Int8Array;
   private readonly flipped: Int8Array;
   private readonly probs = new Float64Array(5);
@@ -104,7 +108,8 @@ export class ReplyPruner {
   ) {
     this.network = evaluator.pruning.network;
     this.filter = evaluator.pruning.filter;
-    this.input = sparseInput(this.network.encoding.inputs);
+    this.input = this.network.network.inputBuffer();
+    this.direct = this.network.encoding.name === 'short-raw-1' ? encodeShortRawFlipped : null;
     const length = evaluator.family === 'short' ? 28 : 26;
     this.own = new Int8Array(length);
     this.flipped = new Int8Array(length);
@@ -134,20 +139,27 @@ export class ReplyPruner {
     const own = this.own;
     const flipped = this.flipped;
     const probs = this.probs;
-    const network = this.network;
+    const network = this.network.network;
     const evaluator = this.evaluator;
+    const input = this.input;
+    const direct = this.direct;
+    const values = this.values;
     for (let k = 0; k < n; k++) {
       const base = k * stride;
       for (let i = 0; i < stride; i++) own[i] = boards[base + i];
-      this.flip(own, flipped);
-      if (evaluator.isRace(flipped)) evaluator.evaluateInto(flipped, probs, 0);
+      // With a direct encoding (backgammon), the race test reads the unflipped board: contact is the same seen
+      // from either side (no checker of one side past the other side's rearmost), and only races need the flip.
+      const race = direct !== null ? evaluator.isRace(own) : evaluator.isRace(this.flip(own, flipped));
+      if (race) evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
       else {
-        network.encoding.encode(flipped, this.input);
-        network.network.forward(this.input, probs, 0);
+        // Into the kernel's own input (no copy per play).
+        if (direct !== null) direct(boards, base, input);
+        else this.network.encoding.encode(flipped, input);
+        network.forward(input, probs, 0);
         clampInPlace(probs, 0);
       }
       flipInPlace(probs, 0);
-      scores[k] = equityAt(probs, 0, this.values);
+      scores[k] = equityAt(probs, 0, values);
       kept[k] = k;
       equities[k] = -Infinity;
     }

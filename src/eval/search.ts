@@ -15,8 +15,8 @@ const LEVELS = 8;
 export interface PlayGenerator {
   /** Solves `roll` in `board` (seen from the side to move); returns the number of distinct plays. */
   solve(board: Int8Array, roll: DistinctRoll): number;
-  /** Writes the board after play `k`, seen from the player who played, into `out`. */
-  playBoardInto(k: number, out: Int8Array): void;
+  /** Writes the board after play `k`, seen from the player who played, into `out[at …]`. */
+  playBoardInto(k: number, out: Int8Array, at: number): void;
 }
 
 /** What the search needs of a family's boards. */
@@ -71,7 +71,7 @@ class Level {
     const n = this.generator.solve(board, roll);
     this.ensure(n);
     const length = this.boardLength;
-    for (let k = 0; k < n; k++) this.generator.playBoardInto(k, this.boards.subarray(k * length, (k + 1) * length));
+    for (let k = 0; k < n; k++) this.generator.playBoardInto(k, this.boards, k * length);
     return n;
   }
 }

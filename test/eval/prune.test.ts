@@ -7,7 +7,7 @@ import { LongSearch } from '../../src/eval/long/search';
 import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { sparseInput } from '../../src/eval/neural/network';
 import { PruningNetwork, loadPruningNetwork } from '../../src/eval/neural/pruning';
-import { createLongRawEncoding, createShortRawEncoding } from '../../src/eval/neural/raw-encoding';
+import { createLongRawEncoding, createShortRawEncoding, encodeShortRawFlipped } from '../../src/eval/neural/raw-encoding';
 import { flipInPlace } from '../../src/eval/probabilities';
 import { FULL_WIDTH, PRUNING_FILTER, PruningFilter, ReplyPruner, isPruned, withPruning } from '../../src/eval/prune';
 import { searchSettings } from '../../src/eval/search-options';
@@ -91,6 +91,35 @@ describe('pruning networks', () => {
         const side = encoding.sideInputs;
         expect([...y.slice(side), ...y.slice(0, side)]).toEqual(x);
       }
+    }
+  });
+
+  it('short-raw-1 of the flipped board, written straight from the unflipped one, is the same input', () => {
+    const encoding = createShortRawEncoding();
+    const a = sparseInput(encoding.inputs);
+    const b = sparseInput(encoding.inputs);
+    // Game positions and the results of their plays: checkers on the bar, borne off, stacked beyond three.
+    const boards = shortPositions(11, 40).flatMap((board) => {
+      const { boards: plays, n } = playsOf(board, 6, 5);
+      return [board, ...Array.from({ length: n }, (_, k) => plays.slice(k * 28, (k + 1) * 28))];
+    });
+    const withBar = Int8Array.from(boards[0]);
+    withBar[25] = 3;
+    withBar[26] = 1;
+    withBar[0] = 2;
+    withBar[27] = 4;
+    let flat = new Int8Array(0);
+    for (const board of [...boards, withBar]) {
+      const next = new Int8Array(flat.length + 28);
+      next.set(flat);
+      next.set(board, flat.length);
+      flat = next;
+    }
+    for (let k = 0; k * 28 < flat.length; k++) {
+      encoding.encode(flipShortBoard(flat.subarray(k * 28, (k + 1) * 28)), a);
+      encodeShortRawFlipped(flat, k * 28, b);
+      expect(Array.from(b.index.subarray(0, b.count))).toEqual(Array.from(a.index.subarray(0, a.count)));
+      expect(Array.from(b.value.subarray(0, b.count))).toEqual(Array.from(a.value.subarray(0, a.count)));
     }
   });
 });

@@ -585,9 +585,11 @@ export class LongStageSolver extends PlayPool {
   }
 
   /** The die-units used by play k's canonical steps, in order. */
-  playBoardInto(k: number, out: LongBoard): LongBoard {
-    const i = this.alive[k];
-    out.set(this.entryBoard.subarray(i * BOARD_LENGTH, (i + 1) * BOARD_LENGTH));
+  playBoardInto(k: number, out: LongBoard, at = 0): LongBoard {
+    const length = BOARD_LENGTH;
+    const base = this.alive[k] * length;
+    const eb = this.entryBoard;
+    for (let i = 0; i < length; i++) out[at + i] = eb[base + i];
     return out;
   }
 

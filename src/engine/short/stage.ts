@@ -406,11 +406,11 @@ export class ShortStageSolver extends PlayPool {
     return this.entryBoard[this.alive[k] * BOARD_LENGTH + MOVER_OFF] === CHECKERS;
   }
 
-  /** Writes play k's resulting board (seen from the mover) into `out`. */
-  playBoardInto(k: number, out: ShortBoard): ShortBoard {
+  /** Writes play k's resulting board (seen from the mover) into `out[at …]` (by default the start). */
+  playBoardInto(k: number, out: ShortBoard, at = 0): ShortBoard {
     const base = this.alive[k] * BOARD_LENGTH;
     const eb = this.entryBoard;
-    for (let i = 0; i < BOARD_LENGTH; i++) out[i] = eb[base + i];
+    for (let i = 0; i < BOARD_LENGTH; i++) out[at + i] = eb[base + i];
     return out;
   }
 }

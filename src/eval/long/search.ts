@@ -46,8 +46,8 @@ class LongPlays implements PlayGenerator {
     return this.solver.solve(board, roll.units, this.head, this.movement);
   }
 
-  playBoardInto(k: number, out: Int8Array): void {
-    this.solver.playBoardInto(k, out);
+  playBoardInto(k: number, out: Int8Array, at: number): void {
+    this.solver.playBoardInto(k, out, at);
   }
 }
 

@@ -49,6 +49,58 @@ export function createShortRawEncoding(): NeuralEncoding {
   });
 }
 
+/**
+ * `short-raw-1` of the board `boards[base …]` **seen from the other side**
+ * (the mover has just played, the opponent is to roll), written straight
+ * from the unflipped board: the same inputs, bit for bit, as encoding
+ * `flipBoard` of it (tested), without the flip and without the generic
+ * pushes — the pruner (src/eval/prune.ts) encodes every play of every roll
+ * this way. `out.count` is set; indices increase.
+ */
+export function encodeShortRawFlipped(boards: Int8Array, base: number, out: SparseInput): void {
+  let k = 0;
+  // Block 0, the side to roll: the opponent of the board's mover, whose point q is the mover's 25 − q.
+  for (let q = 1; q <= 24; q++) k = writeShortRawPoint(out, k, (q - 1) * 4, -boards[base + 25 - q]);
+  k = writeShortRawRest(out, k, 96, boards[base + 26], boards[base + 27]);
+  // Block 1: the board's mover, in his own numbering.
+  for (let q = 1; q <= 24; q++) k = writeShortRawPoint(out, k, 99 + (q - 1) * 4, boards[base + q]);
+  out.count = writeShortRawRest(out, k, 195, boards[base + 25], boards[base]);
+}
+
+/** `pushPoint` (beyond scale 2) at entry `k`, for `encodeShortRawFlipped`: returns the next entry. */
+function writeShortRawPoint(out: SparseInput, k: number, i: number, n: number): number {
+  if (n <= 0) return k;
+  const index = out.index;
+  const value = out.value;
+  index[k] = i;
+  value[k++] = 1;
+  if (n < 2) return k;
+  index[k] = i + 1;
+  value[k++] = 1;
+  if (n < 3) return k;
+  index[k] = i + 2;
+  value[k++] = 1;
+  if (n === 3) return k;
+  index[k] = i + 3;
+  value[k++] = (n - 3) / 2;
+  return k;
+}
+
+/** The bar and off units of one block (at `i`: on the bar, bar/2, off/15) at entry `k`: returns the next entry. */
+function writeShortRawRest(out: SparseInput, k: number, i: number, bar: number, off: number): number {
+  if (bar > 0) {
+    out.index[k] = i;
+    out.value[k++] = 1;
+    out.index[k] = i + 1;
+    out.value[k++] = bar / 2;
+  }
+  if (off !== 0) {
+    out.index[k] = i + 2;
+    out.value[k++] = off / 15;
+  }
+  return k;
+}
+
 /** `long-raw-1` (board: src/engine/long/board.ts). */
 export function createLongRawEncoding(): NeuralEncoding {
   return twoBlockEncoding('long', 'long-raw-1', [...pointNames(), 'off/15'], (board) => board, (board, s, base, out) => {

@@ -101,12 +101,15 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
   if (blotMask !== 0) {
     // The other side's checker on its own point r stands on our 25 − r and
     // moves up our numbering; from its bar it starts at our 0.
+    // `hisMask` bit t: one of his checkers stands on our point t; each blot looks at the set bits below it only.
     let rolls = 0;
     const hisBar = sides.bar[1 - s];
+    let hisMask = 0;
+    for (let at = 1; at < 24; at++) if (own[his + 25 - at] > 0) hisMask |= 1 << at;
     for (let b = 1; b <= 24; b++) {
       if ((blotMask & (1 << b)) === 0) continue;
       if (hisBar > 0) rolls |= HIT_ROLLS[b];
-      for (let at = 1; at < b; at++) if (own[his + 25 - at] > 0) rolls |= HIT_ROLLS[b - at];
+      for (let below = hisMask & ((1 << b) - 1); below !== 0; below &= below - 1) rolls |= HIT_ROLLS[b - (31 - Math.clz32(below & -below))];
     }
     push(out, base + 102, rollsOutOf36(rolls) / 36);
   }

@@ -32,8 +32,8 @@ class ShortPlays implements PlayGenerator {
     return this.solver.solve(board, roll.dice[0], roll.dice[1]);
   }
 
-  playBoardInto(k: number, out: Int8Array): void {
-    this.solver.playBoardInto(k, out);
+  playBoardInto(k: number, out: Int8Array, at: number): void {
+    this.solver.playBoardInto(k, out, at);
   }
 }
 
