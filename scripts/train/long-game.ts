@@ -71,7 +71,9 @@ export interface TdGame {
  * Plays one seeded self-play game at 0 ply and returns its contact
  * positions before a roll (nothing pending) with their TD(λ) targets
  * (`tdTargets`): the value after each chosen play is the one-step
- * bootstrap, the final result closes the chain.
+ * bootstrap, the final result closes the chain. With `lookahead`, a contact
+ * position's bootstrap is instead its 1-ply value over all 21 rolls (the
+ * expectation of the one-step value, without the noise of the roll that came).
  */
 export function playTdGame(
   rules: Readonly<LongRules>,
@@ -79,6 +81,7 @@ export function playTdGame(
   random: SeededRandom,
   lambda: number,
   epsilon = 0,
+  lookahead?: LongSearch,
 ): TdGame {
   let state = newLongGame(rules as LongRules, random.below(2) === 0 ? 'white' : 'black');
   const boards: Int8Array[] = [];
@@ -103,7 +106,12 @@ export function playTdGame(
     if (record) {
       boards.push(state.position.board.slice());
       movers.push(state.position.turn === 'white' ? 0 : 1);
-      for (let i = 0; i < 5; i++) after.push(value[i]);
+      if (lookahead && !isLongRace(state.position.board)) {
+        // The 1-ply value of the position before the roll: the mean over the 21 rolls of the value of
+        // the 0-ply choice, whose sample for the roll that came is `value` (expected TD).
+        const p = lookahead.evaluateState(state, 1);
+        after.push(p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks);
+      } else for (let i = 0; i < 5; i++) after.push(value[i]);
     }
     if (epsilon > 0 && random.next() < epsilon) k = random.below(turns.length);
     state = turns[k].state;

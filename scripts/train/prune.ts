@@ -20,7 +20,7 @@ import { ShortPlayer, shortTrainingPositions } from './short-game';
  *
  *   npm run train:prune -- --family backgammon [--hidden 16] [--positions 300000] [--epochs 10] [--seed 1]
  *   npm run train:prune -- --family long       [--hidden 16] [--positions 300000] [--epochs 10] [--seed 1]
- *   … [--encoding raw|full] [--candidates 8] [--epsilon 0.05] [--lr 0.003] [--batch 64] [--out data/nets/<parent>-prune]
+ *   … [--parent long | data/nets/start/long-v1] [--encoding raw|full] [--candidates 8] [--epsilon 0.05] [--lr 0.003] [--batch 64] [--out data/nets/<parent>-prune]
  *
  * Positions: seeded self-play of the full network at 0 ply (a random play
  * with probability --epsilon); at every roll up to --candidates results of
@@ -82,9 +82,10 @@ function main(): void {
   const epsilon = Number(args.epsilon ?? 0.05);
   const learningRate = Number(args.lr ?? 0.003);
   const batch = Number(args.batch ?? 64);
-  const parentName = DEFAULT_NET[family];
-  const out = args.out ?? join(NETS_DIR, `${parentName}-prune`);
-  const full = family === 'short' ? readShortNet() : readLongNet(CLASSIC);
+  // --parent: a network under data/nets/ by name, or a path with a slash (readNetFiles); default the family's.
+  const parentName = args.parent ?? DEFAULT_NET[family];
+  const out = args.out ?? join(NETS_DIR, `${DEFAULT_NET[family]}-prune`);
+  const full = family === 'short' ? readShortNet(parentName) : readLongNet(CLASSIC, parentName);
   const parent = full.version.split('+')[0];
   const values = family === 'short' ? STANDARD_VALUES : longOutcomeValues(CLASSIC);
   const started = Date.now();
@@ -148,7 +149,7 @@ function main(): void {
     training: {
       method: 'distilled from the parent network: cross-entropy on its five probabilities, Adam',
       parent,
-      parentFile: `${parentName}.bin`,
+      parentFile: `${parentName.replace(/\.bin$/, '').replace(/^data\/nets\//, '')}.bin`,
       positions: data.count,
       positionSource: `seeded 0-ply self-play of the parent, up to ${candidates} results of every roll (opponent on roll, contact), random play with probability ${epsilon}`,
       hidden,

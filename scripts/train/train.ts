@@ -8,6 +8,7 @@ import { LongState, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
 import { STANDARD_VALUES, longOutcomeValues } from '../../src/eval/equity';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
+import { LongSearch } from '../../src/eval/long/search';
 import { isLongRace } from '../../src/eval/race';
 import { NeuralEncoding } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
@@ -30,7 +31,7 @@ import {
  * Trains the neural evaluators (docs/neural.md).
  *
  *   npm run train -- --family backgammon [--rounds 2] [--positions 300000] [--epochs 8] [--workers 16] [--seed 1]
- *   npm run train -- --family long [--preset long] [--games 20000] [--bootstrap 100000 | --init long] [--lambda 0.7] [--seed 1]
+ *   npm run train -- --family long [--preset long] [--games 20000] [--bootstrap 100000 | --init long] [--lambda 0.7] [--target-plies 0|1] [--seed 1]
  *   … [--hidden 128] [--lr 0.001] [--batch 64] [--resume <checkpoint>] [--out data/nets/<name>] [--work /tmp/nardy-train]
  *
  * Backgammon — supervised by gnubg (the teacher): each round plays seeded
@@ -47,6 +48,10 @@ import {
  * evaluations of positions from its own self-play (or --init from committed
  * weights), then TD(λ) self-play at 0 ply (λ-returns,
  * src/eval/neural/training.ts), --batch-games games per update pass.
+ * --init with a larger --hidden widens the parent first (new units with zero
+ * output weights: the same function). --target-plies 1 bootstraps each
+ * contact position from its 1-ply value (the mean over the 21 rolls) instead
+ * of the value after the roll that came.
  *
  * Strength checks: after every backgammon round, paired games against the
  * primer at 0 ply; every --check-every long games, paired games against the
@@ -389,6 +394,9 @@ async function trainLong(args: Args): Promise<void> {
   const lr = number(args, 'lr', 1e-3);
   const tdRate = number(args, 'td-lr', 3e-4);
   const epsilon = number(args, 'epsilon', 0);
+  // 1: each contact position's TD bootstrap is its 1-ply value (long-game.ts, playTdGame).
+  const targetPlies = number(args, 'target-plies', 0);
+  if (targetPlies !== 0 && targetPlies !== 1) throw new Error('--target-plies must be 0 or 1');
   const work = args.work ?? '/tmp/nardy-train';
   const out = args.out ?? join(ROOT, 'data', 'nets', preset === 'long' ? 'long' : `long-${preset}`);
   const checkpointPath = args.checkpoint ?? join(work, `long-${preset}-seed${seed}.ckpt.json`);
@@ -414,9 +422,12 @@ async function trainLong(args: Args): Promise<void> {
     if (!decoded.ok) throw new Error(decoded.error.message);
     if (decoded.value.encoding !== encoding.name)
       throw new Error(`${init} uses encoding ${decoded.value.encoding}`);
-    trainer = NetworkTrainer.fromParameters(decoded.value.networks[0].parameters);
+    const start = decoded.value.networks[0].parameters;
+    // --hidden above the parent's: the parent's function with new units of zero output weight.
+    const wider = args.hidden !== undefined && hidden > start.hidden;
+    trainer = NetworkTrainer.fromParameters(wider ? NetworkTrainer.widen(start, hidden, seed) : start);
     progress = { phase: 1, epoch: 0, games: 0 };
-    log(`starting from ${init} (${weightsHash(bytes)})`);
+    log(`starting from ${init} (${weightsHash(bytes)}, ${start.hidden} hidden${wider ? `, widened to ${hidden}` : ''})`);
   } else {
     trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
   }
@@ -449,12 +460,13 @@ async function trainLong(args: Args): Promise<void> {
     const manifest = writeNet(out, weightsOf('long', encoding, trainer), {
       name: preset === 'long' ? 'neural-long' : `neural-long-${preset}`,
       training: {
-        method: `${init ? `started from ${init}, then ` : ''}${bootstrap > 0 ? `bootstrap on the v1 heuristic's 0-ply evaluations (${bootstrap} positions), then ` : ''}TD(${lambda}) self-play at 0 ply`,
+        method: `${init ? `started from ${init}, then ` : ''}${bootstrap > 0 ? `bootstrap on the v1 heuristic's 0-ply evaluations (${bootstrap} positions), then ` : ''}TD(${lambda}) self-play at 0 ply${targetPlies === 1 ? ', 1-ply bootstrap values' : ''}`,
         preset,
         heuristic: heuristicVersion,
         tdGames: progress.games,
-        hidden,
+        hidden: trainer.hidden,
         lambda,
+        ...(targetPlies === 1 ? { targetPlies } : {}),
         seed,
         command: commandLine(),
         date: new Date().toISOString().slice(0, 10),
@@ -497,7 +509,9 @@ async function trainLong(args: Args): Promise<void> {
   let windowLoss = 0;
   let windowSamples = 0;
   while (progress.games < games) {
-    const chooser = new LongChooser(rules, evaluatorOf(weightsOf('long', encoding, trainer), rules));
+    const current = evaluatorOf(weightsOf('long', encoding, trainer), rules);
+    const chooser = new LongChooser(rules, current);
+    const lookahead = targetPlies === 1 ? new LongSearch(rules, current) : undefined;
     const data = new Dataset(26, batchGames * 120);
     const first = progress.games;
     const last = Math.min(games, first + batchGames);
@@ -508,6 +522,7 @@ async function trainLong(args: Args): Promise<void> {
         new SeededRandom((seed * 1000003 + g * 7907) >>> 0),
         lambda,
         epsilon,
+        lookahead,
       );
       for (let i = 0; i < game.positions; i++)
         data.add(game.boards.subarray(26 * i, 26 * i + 26), game.targets, 5 * i);

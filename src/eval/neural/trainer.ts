@@ -111,6 +111,32 @@ export class NetworkTrainer {
     );
   }
 
+  /**
+   * The same function with more hidden units (net2net widening): the old
+   * units keep their weights, each new unit gets seeded He-uniform input
+   * weights (as `initial`), a zero bias and **zero output weights**, so the
+   * wider network evaluates every input exactly as the narrower one; training
+   * then moves the new output weights first (their gradient is the unit's
+   * activation) and the new input weights after them.
+   */
+  static widen(p: NetworkParameters, hidden: number, seed: number, activeInputs = 60): NetworkParameters {
+    if (!Number.isInteger(hidden) || hidden < p.hidden) throw new RangeError(`cannot widen ${p.hidden} hidden units to ${hidden}`);
+    const old = p.hidden;
+    const inputWeights = new Float32Array(p.inputs * hidden);
+    const random = new SeededRandom(seed);
+    const scale = Math.sqrt(6 / activeInputs);
+    for (let i = 0; i < p.inputs; i++) {
+      inputWeights.set(p.inputWeights.subarray(i * old, i * old + old), i * hidden);
+      for (let j = old; j < hidden; j++) inputWeights[i * hidden + j] = (2 * random.next() - 1) * scale;
+    }
+    const hiddenBias = new Float32Array(hidden);
+    hiddenBias.set(p.hiddenBias);
+    const outputWeights = new Float32Array(NETWORK_OUTPUTS * hidden);
+    for (let o = 0; o < NETWORK_OUTPUTS; o++)
+      outputWeights.set(p.outputWeights.subarray(o * old, o * old + old), o * hidden);
+    return { inputs: p.inputs, hidden, inputWeights, hiddenBias, outputWeights, outputBias: Float32Array.from(p.outputBias) };
+  }
+
   /** A trainer starting from stored (float32) parameters, with a fresh optimiser. */
   static fromParameters(p: NetworkParameters, settings: AdamSettings = DEFAULT_ADAM): NetworkTrainer {
     const n = parameterCount(p);

@@ -32,6 +32,8 @@ const KNOWN_UNREPRODUCIBLE: Readonly<Record<string, readonly string[]>> = {
 const RECORDED_SHA256: Readonly<Record<string, string>> = {
   'data/nets/backgammon.bin': 'd009eeb20b25ef62db4aea1209e6e93f0c4ed81186c89479764c2bde1217a173',
   'data/nets/long.bin': '34fb894dc53faf1df2068e8d9f2aef7c2569e27c7aa54565682d1768eef52690',
+  // The first classic network (version 7b8f1005-82308), kept as the starting point of the others.
+  'data/nets/start/long-v1.bin': '34fb894dc53faf1df2068e8d9f2aef7c2569e27c7aa54565682d1768eef52690',
   'data/bearoff-standard.bin.gz': 'c8614030d2dbd64601ea1b4c15a58706e78712007fdc4d7ae6fe84809ebbf062',
   'data/bearoff-exact-only.bin.gz': 'ff8b0052dc28b0b3f71875261c1d339fd69d5b98978248579eed081e9e47ffa6',
 };
@@ -65,8 +67,13 @@ function manifests(): Manifest[] {
 function inputsOf(m: Manifest): Input[] {
   const inputs: Input[] = [];
   const init = /--init\s+(\S+)/.exec(m.training.command);
-  if (init) inputs.push({ kind: 'file', path: `data/nets/${init[1]}.bin` });
-  if (m.training.parentFile) inputs.push({ kind: 'file', path: `data/nets/${m.training.parentFile}` });
+  // `--init <name>` is data/nets/<name>.bin; a name with a slash is a path from the root (readNetFiles).
+  if (init) {
+    const base = init[1].replace(/\.bin$/, '');
+    inputs.push({ kind: 'file', path: base.includes('/') ? `${base}.bin` : `data/nets/${base}.bin` });
+  }
+  const parent = m.training.parentFile && `data/nets/${m.training.parentFile}`;
+  if (parent && !inputs.some((i) => i.kind === 'file' && i.path === parent)) inputs.push({ kind: 'file', path: parent });
   if (m.family === 'long') {
     // The v1 heuristic: the bootstrap teacher and the quick-check opponent.
     if (m.training.heuristic) inputs.push({ kind: 'heuristic', version: m.training.heuristic.split('+')[0] });
@@ -117,10 +124,10 @@ describe('committed networks: their training inputs are in the tree', () => {
   });
 
   it.each([
-    ['crazy', 'long.bin'],
-    ['crazy-gulbar', 'long.bin'],
-    ['fevga', 'long.bin'],
-    ['khachapuri', 'long.bin'],
+    ['crazy', 'start/long-v1.bin'],
+    ['crazy-gulbar', 'start/long-v1.bin'],
+    ['fevga', 'start/long-v1.bin'],
+    ['khachapuri', 'start/long-v1.bin'],
     ['long-prune', 'long.bin'],
     ['backgammon-prune', 'backgammon.bin'],
   ])('%s: its parent is the committed %s', (name, parent) => {

@@ -76,3 +76,36 @@ describe('training smoke test (long nardy, seeded self-play)', () => {
     expect(Array.from(a.weights)).toEqual(Array.from(b.weights));
   });
 });
+
+describe('widening a network (net2net)', () => {
+  const encoding = createLongEncoding();
+  const narrow = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 8 }, 3).networkParameters();
+  const wide = NetworkTrainer.widen(narrow, 12, 5);
+
+  it('keeps the function: every output is the narrower network\'s', () => {
+    const evaluate = (parameters: typeof narrow): Float64Array => {
+      const made = createNeuralEvaluator(
+        { family: 'long', encoding: encoding.name, networks: [{ name: 'contact', parameters }] },
+        { rules: CLASSIC, database: () => database('standard') },
+      );
+      if (!made.ok) throw new Error(made.error.message);
+      const out = new Float64Array(5 * 20);
+      const random = new SeededRandom(9);
+      // Self-play boards of the narrow network: contact positions reach the network itself.
+      const chooser = new LongChooser(CLASSIC, made.value);
+      const game = playTdGame(CLASSIC, chooser, random, 0.7);
+      for (let i = 0; i < 20; i++) made.value.evaluateInto(game.boards.subarray(26 * i, 26 * i + 26), out, 5 * i);
+      return out;
+    };
+    expect(wide.hidden).toBe(12);
+    expect(Array.from(evaluate(wide))).toEqual(Array.from(evaluate(narrow)));
+  });
+
+  it('gives the new units zero output weights and seeded input weights', () => {
+    for (let o = 0; o < 5; o++)
+      for (let j = 8; j < 12; j++) expect(wide.outputWeights[o * 12 + j]).toBe(0);
+    expect(wide.inputWeights.subarray(8, 12).some((w) => w !== 0)).toBe(true);
+    expect(Array.from(NetworkTrainer.widen(narrow, 12, 5).inputWeights)).toEqual(Array.from(wide.inputWeights));
+    expect(() => NetworkTrainer.widen(narrow, 6, 5)).toThrow(RangeError);
+  });
+});
