@@ -130,12 +130,7 @@ export class ReplyPruner {
       this.passed += n;
       return n;
     }
-    const scores = this.scores;
-    const own = this.own;
-    const flipped = this.flipped;
-    const probs = this.probs;
-    const network = this.network;
-    const evaluator = this.evaluator;
+    const { scores, own, flipped, probs, network, evaluator } = this;
     for (let k = 0; k < n; k++) {
       const base = k * stride;
       for (let i = 0; i < stride; i++) own[i] = boards[base + i];

@@ -15,7 +15,7 @@ import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding } from './short-encoding';
-import { checkedWeightsFile } from './weights-file';
+import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
@@ -158,19 +158,16 @@ export function loadNeuralEvaluator(
   manifest: unknown,
   options: NeuralEvaluatorOptions,
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  const checked = checkedWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights');
-  if (!checked.ok) return checked;
-  const { manifest: m, weights: w } = checked.value;
-  if (w.encoding !== m.encoding)
-    return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
-  const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
-  const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
-  if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
-  const created = createNeuralEvaluator(w, {
-    ...options,
-    name: options.name ?? m.name,
-    version: options.version ?? m.version,
+  return loadWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights', ({ manifest: m, weights: w }) => {
+    if (w.encoding !== m.encoding)
+      return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
+    const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+    const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
+    if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
+    return createNeuralEvaluator(w, {
+      ...options,
+      name: options.name ?? m.name,
+      version: options.version ?? m.version,
+    });
   });
-  if (!created.ok) return created;
-  return ok(Object.assign(created.value, { manifest: m }));
 }
