@@ -2,12 +2,11 @@ import { LongRules } from '../../engine/long/rules';
 import { effectiveLongScoring } from '../../engine/scoring/long';
 import { BearoffRuleSet } from '../bearoff/build';
 import { BearoffDatabase } from '../bearoff/database';
-import { Evaluator, makeEvaluator } from '../evaluator';
+import { Evaluator, layeredEvaluateInto, makeEvaluator } from '../evaluator';
 import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
-import { clampInPlace } from '../probabilities';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace } from '../race';
 import { LongFeatureScratch, LONG_FEATURES, longFeatures } from './features';
-import { longTerminalInto, longTripleMeasure } from './terminal';
+import { longLayers, longTripleMeasure } from './terminal';
 import { LONG_CONTACT_WEIGHTS, LONG_WEIGHTS_VERSION } from './weights';
 
 /** The bear-off rule set of a long-family rules object (LN-OFF-3 vs CR-4 / CG-5). */
@@ -67,16 +66,10 @@ export function createLongEvaluator(options: LongEvaluatorOptions): LongEvaluato
     race,
     triple,
     isRace: isLongRace,
-    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      if (longTerminalInto(board, out, offset, triple)) return;
-      if (isLongRace(board)) {
-        race.evaluateInto(board, out, offset);
-      } else {
-        longFeatures(board, features, scratch);
-        linearProbabilities(prepared, features, out, offset);
-      }
-      clampInPlace(out, offset);
-    },
+    evaluateInto: layeredEvaluateInto(longLayers(race, triple), (board, out, offset) => {
+      longFeatures(board, features, scratch);
+      linearProbabilities(prepared, features, out, offset);
+    }),
   };
   return makeEvaluator(core);
 }

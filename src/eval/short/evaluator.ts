@@ -1,11 +1,10 @@
 import { ShortScoring } from '../../engine/short/rules';
 import { BearoffDatabase } from '../bearoff/database';
-import { Evaluator, makeEvaluator } from '../evaluator';
+import { Evaluator, layeredEvaluateInto, makeEvaluator } from '../evaluator';
 import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
-import { clampInPlace } from '../probabilities';
 import { RaceEvaluator, createRaceEvaluator, isShortRace } from '../race';
 import { ShortFeatureScratch, SHORT_FEATURES, shortFeatures } from './features';
-import { shortTerminalInto } from './terminal';
+import { shortLayers } from './terminal';
 import { SHORT_CONTACT_WEIGHTS, SHORT_WEIGHTS_VERSION } from './weights';
 
 /** Options of the backgammon evaluator. */
@@ -53,16 +52,10 @@ export function createShortEvaluator(options: ShortEvaluatorOptions): ShortEvalu
     version: `${options.weightsVersion ?? SHORT_WEIGHTS_VERSION}+${race.version}`,
     race,
     isRace: isShortRace,
-    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      if (shortTerminalInto(board, out, offset, scoring)) return;
-      if (isShortRace(board)) {
-        race.evaluateInto(board, out, offset);
-      } else {
-        shortFeatures(board, features, scratch);
-        linearProbabilities(prepared, features, out, offset);
-      }
-      clampInPlace(out, offset);
-    },
+    evaluateInto: layeredEvaluateInto(shortLayers(race, scoring), (board, out, offset) => {
+      shortFeatures(board, features, scratch);
+      linearProbabilities(prepared, features, out, offset);
+    }),
   };
   return makeEvaluator(core);
 }
