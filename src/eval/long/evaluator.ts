@@ -2,9 +2,9 @@ import { LongRules } from '../../engine/long/rules';
 import { effectiveLongScoring } from '../../engine/scoring/long';
 import { BearoffRuleSet } from '../bearoff/build';
 import { BearoffDatabase } from '../bearoff/database';
-import { Evaluator, layeredEvaluateInto, makeEvaluator } from '../evaluator';
-import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
-import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace } from '../race';
+import { Evaluator, makeEvaluator } from '../evaluator';
+import { HEADS, LinearWeights, linearEvaluatorCore, prepareLinear } from '../linear';
+import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { LongFeatureScratch, LONG_FEATURES, longFeatures } from './features';
 import { longLayers, longTripleMeasure } from './terminal';
 import { LONG_CONTACT_WEIGHTS, LONG_WEIGHTS_VERSION } from './weights';
@@ -56,20 +56,11 @@ export function createLongEvaluator(options: LongEvaluatorOptions): LongEvaluato
   if (model.features !== LONG_FEATURES || model.weights.length !== HEADS * LONG_FEATURES) {
     throw new RangeError(`long contact weights must have ${HEADS} × ${LONG_FEATURES} entries`);
   }
-  const features = new Float64Array(LONG_FEATURES);
   const scratch = new LongFeatureScratch();
   const prepared = prepareLinear(model, [true, true, triple !== 'none', true, triple !== 'none']);
-  const core = {
-    family: 'long' as const,
-    name: 'long-heuristic',
-    version: `${options.weightsVersion ?? LONG_WEIGHTS_VERSION}+${race.version}`,
-    race,
-    triple,
-    isRace: isLongRace,
-    evaluateInto: layeredEvaluateInto(longLayers(race, triple), (board, out, offset) => {
-      longFeatures(board, features, scratch);
-      linearProbabilities(prepared, features, out, offset);
-    }),
-  };
-  return makeEvaluator(core);
+  const version = `${options.weightsVersion ?? LONG_WEIGHTS_VERSION}+${race.version}`;
+  const core = linearEvaluatorCore('long', 'long-heuristic', version, longLayers(race, triple), prepared, (board, features) =>
+    longFeatures(board, features, scratch),
+  );
+  return makeEvaluator({ ...core, triple });
 }
