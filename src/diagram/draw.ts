@@ -39,6 +39,7 @@ const TRAY_LEFT = INNER_RIGHT + 24;
 const TRAY_WIDTH = 66;
 const SLAB = 17;
 
+/** The colours of one theme, each by its role in the drawing. */
 interface Palette {
   readonly background: string;
   readonly frame: string;
@@ -48,51 +49,51 @@ interface Palette {
   readonly home: string;
   readonly text: string;
   readonly muted: string;
-  readonly checker: Record<Side, { fill: string; stroke: string; text: string }>;
+  readonly checker: Record<Side, { readonly fill: string; readonly stroke: string; readonly text: string }>;
   readonly arrow: string;
   readonly cube: string;
   readonly die: string;
   readonly pip: string;
 }
 
-const PALETTES: Record<DiagramTheme, Palette> = {
-  light: {
-    background: '#ffffff',
-    frame: '#6b4a2b',
-    board: '#f4e6c8',
-    pointDark: '#9c4f2e',
-    pointLight: '#d9b27c',
-    home: '#e9d4a6',
-    text: '#1d1d1d',
-    muted: '#5a5a5a',
-    checker: {
-      white: { fill: '#fbfbf7', stroke: '#2b2b2b', text: '#1d1d1d' },
-      black: { fill: '#2a2a2a', stroke: '#000000', text: '#f5f5f5' },
-    },
-    arrow: '#1565c0',
-    cube: '#fffdf5',
-    die: '#ffffff',
-    pip: '#1d1d1d',
-  },
-  dark: {
-    background: '#15171a',
-    frame: '#3b2c1f',
-    board: '#2d3a2f',
-    pointDark: '#7a3b2a',
-    pointLight: '#8f7a55',
-    home: '#36473a',
-    text: '#ececec',
-    muted: '#b4b4b4',
-    checker: {
-      white: { fill: '#efefe6', stroke: '#9a9a9a', text: '#151515' },
-      black: { fill: '#111111', stroke: '#8a8a8a', text: '#f0f0f0' },
-    },
-    arrow: '#64b5f6',
-    cube: '#e8e2cf',
-    die: '#f4f4f4',
-    pip: '#151515',
-  },
-};
+type PlainColour = Exclude<keyof Palette, 'checker'>;
+type CheckerColour = `${Side}.${keyof Palette['checker'][Side]}`;
+
+/** Every colour of the drawing as one row: [role, light theme, dark theme]. */
+const COLOURS: readonly (readonly [PlainColour | CheckerColour, string, string])[] = [
+  ['background', '#ffffff', '#15171a'],
+  ['frame', '#6b4a2b', '#3b2c1f'],
+  ['board', '#f4e6c8', '#2d3a2f'],
+  ['pointDark', '#9c4f2e', '#7a3b2a'],
+  ['pointLight', '#d9b27c', '#8f7a55'],
+  ['home', '#e9d4a6', '#36473a'],
+  ['text', '#1d1d1d', '#ececec'],
+  ['muted', '#5a5a5a', '#b4b4b4'],
+  ['white.fill', '#fbfbf7', '#efefe6'],
+  ['white.stroke', '#2b2b2b', '#9a9a9a'],
+  ['white.text', '#1d1d1d', '#151515'],
+  ['black.fill', '#2a2a2a', '#111111'],
+  ['black.stroke', '#000000', '#8a8a8a'],
+  ['black.text', '#f5f5f5', '#f0f0f0'],
+  ['arrow', '#1565c0', '#64b5f6'],
+  ['cube', '#fffdf5', '#e8e2cf'],
+  ['die', '#ffffff', '#f4f4f4'],
+  ['pip', '#1d1d1d', '#151515'],
+];
+
+/** One column of `COLOURS` as a palette. */
+function palette(column: 1 | 2): Palette {
+  const colour = new Map<string, string>(COLOURS.map((row) => [row[0], row[column]]));
+  const plain = Object.fromEntries(COLOURS.filter((row) => !row[0].includes('.')).map((row) => [row[0], row[column]]));
+  const checker = (side: Side) => ({
+    fill: colour.get(`${side}.fill`) as string,
+    stroke: colour.get(`${side}.stroke`) as string,
+    text: colour.get(`${side}.text`) as string,
+  });
+  return { ...(plain as Record<PlainColour, string>), checker: { white: checker('white'), black: checker('black') } };
+}
+
+const PALETTES: Record<DiagramTheme, Palette> = { light: palette(1), dark: palette(2) };
 
 const SIDE_NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 

@@ -21,3 +21,13 @@ export interface PerSide<T> {
 export function perSide<T>(side: Side, mine: T, theirs: T): PerSide<T> {
   return side === 'white' ? { white: mine, black: theirs } : { white: theirs, black: mine };
 }
+
+/**
+ * The winner by bearing off (LN-END-1 in long nardy): the side to move if his
+ * off slot holds all `checkers`, the other side if his does, else null.
+ */
+export function winnerByOff(turn: Side, moverOff: number, opponentOff: number, checkers: number): Side | null {
+  if (moverOff === checkers) return turn;
+  if (opponentOff === checkers) return otherSide(turn);
+  return null;
+}

@@ -1,4 +1,4 @@
-import { OUTPUTS, Probabilities, probabilitiesAt } from './probabilities';
+import { OUTPUTS, Probabilities, clampInPlace, probabilitiesAt } from './probabilities';
 
 /** The two families of the nardy games: long nardy and its variants; short nardy (backgammon). */
 export type Family = 'long' | 'short';
@@ -35,6 +35,31 @@ export interface EvaluatorCore {
   readonly name: string;
   readonly version: string;
   evaluateInto(board: Int8Array, out: Float64Array, offset: number): void;
+}
+
+type EvaluateInto = (board: Int8Array, out: Float64Array, offset: number) => void;
+
+/** What every evaluator of a family looks at before its contact model. */
+export interface FamilyLayers<R extends { evaluateInto: EvaluateInto } = { evaluateInto: EvaluateInto }> {
+  /** Writes the exact result of a finished game and says so; false for a game still on. */
+  readonly terminalInto: (board: Int8Array, out: Float64Array, offset: number) => boolean;
+  readonly isRace: (board: Int8Array) => boolean;
+  readonly race: R;
+}
+
+/**
+ * The `evaluateInto` of a family's evaluator: a finished game's exact
+ * result, else the race evaluator in a race, else `contactInto` (heuristic
+ * or network); the probabilities then put in order (`clampInPlace`).
+ */
+export function layeredEvaluateInto(family: FamilyLayers, contactInto: EvaluateInto): EvaluateInto {
+  const { terminalInto, isRace, race } = family;
+  return (board, out, offset) => {
+    if (terminalInto(board, out, offset)) return;
+    if (isRace(board)) race.evaluateInto(board, out, offset);
+    else contactInto(board, out, offset);
+    clampInPlace(out, offset);
+  };
 }
 
 /** Completes an evaluator core with the allocating `evaluate` and `evaluateBatch` forms. */

@@ -1,3 +1,5 @@
+import { EvaluatorCore, Family, FamilyLayers, layeredEvaluateInto } from './evaluator';
+
 /**
  * The five logistic heads of a linear evaluator, each a weight vector over
  * the same features:
@@ -72,4 +74,24 @@ export function linearProbabilities(model: PreparedLinear, features: Float64Arra
   out[offset + 2] = winKoks;
   out[offset + 3] = loseMars;
   out[offset + 4] = loseKoks;
+}
+
+/**
+ * The core of a heuristic evaluator: the family's layers (terminal result,
+ * race), then the linear heads over the features `featuresInto` writes.
+ */
+export function linearEvaluatorCore<F extends Family, R extends FamilyLayers['race']>(
+  family: F,
+  name: string,
+  version: string,
+  layers: FamilyLayers<R>,
+  model: PreparedLinear,
+  featuresInto: (board: Int8Array, features: Float64Array) => void,
+): EvaluatorCore & { readonly family: F; readonly race: R; isRace(board: Int8Array): boolean } {
+  const features = new Float64Array(model.features);
+  const evaluateInto = layeredEvaluateInto(layers, (board, out, offset) => {
+    featuresInto(board, features);
+    linearProbabilities(model, features, out, offset);
+  });
+  return { family, name, version, race: layers.race, isRace: layers.isRace, evaluateInto };
 }

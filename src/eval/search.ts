@@ -2,7 +2,7 @@ import { DISTINCT_ROLLS, DistinctRoll } from '../engine/dice';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator } from './evaluator';
 import { clampInPlace, flipInPlace } from './probabilities';
-import { BudgetGuard, MoveFilter, SearchSettings } from './search-options';
+import { BudgetGuard, MoveFilter, POSITION_INNER_FILTER, SearchSettings } from './search-options';
 import { ReplyPruner, replyPrunerOf } from './prune';
 import { TranspositionCache, TranspositionTable } from './transpositions';
 
@@ -39,7 +39,7 @@ export interface SearchBoards {
  * general path instead (long nardy: the opponent's first turn, LN-HEAD-2):
  * `board` is seen from its side to move, the value is written for him.
  */
-export type ChanceEscape = (board: Int8Array, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number) => void;
+export type ChanceEscape = (board: Int8Array, plies: number, depth: number, out: Float64Array, offset: number) => void;
 
 /** Per-depth scratch: a move generator and buffers for the plays of one roll. */
 class Level {
@@ -95,6 +95,8 @@ export class BoardSearch {
   readonly transpositions: TranspositionCache;
   /** Orders each roll's replies with the evaluator's pruning network (prune.ts); null: every reply gets the full network. */
   pruner: ReplyPruner | null;
+  /** The filter of the plays searched below the root, for the search in progress (set by `begin`). */
+  protected inner: MoveFilter = POSITION_INNER_FILTER;
 
   constructor(
     private readonly boards: SearchBoards,
@@ -117,6 +119,12 @@ export class BoardSearch {
     return this.levels[depth];
   }
 
+  /** Starts a search of `plies` whose plays below the root pass `inner`. */
+  protected begin(plies: number, inner: MoveFilter): void {
+    this.transpositions.begin(plies);
+    this.inner = inner;
+  }
+
   /** A static evaluation, through the transposition cache when the search uses one. */
   protected leaf(board: Int8Array, out: Float64Array, offset: number): void {
     this.evaluations += this.transpositions.evaluateInto(board, out, offset);
@@ -134,7 +142,7 @@ export class BoardSearch {
     settings: SearchSettings,
     valueAt: (k: number, plies: number, out: Float64Array, offset: number) => void,
   ): { probs: Float64Array; equities: Float64Array; plies: Int8Array; order: number[] } {
-    this.transpositions.begin(settings.plies);
+    this.begin(settings.plies, settings.innerFilter);
     const probs = new Float64Array(n * OUTPUTS);
     const equities = new Float64Array(n);
     const plies = new Int8Array(n);
@@ -189,15 +197,7 @@ export class BoardSearch {
    * pass the inner filter are searched one ply less deep. `escape` values
    * the positions after his plays where the fast path does not apply.
    */
-  protected chanceValue(
-    board: Int8Array,
-    escape: ChanceEscape | null,
-    plies: number,
-    depth: number,
-    inner: MoveFilter,
-    out: Float64Array,
-    offset: number,
-  ): void {
+  protected chanceValue(board: Int8Array, escape: ChanceEscape | null, plies: number, depth: number, out: Float64Array, offset: number): void {
     const level = this.levelAt(depth);
     const acc = level.acc;
     acc.fill(0);
@@ -206,16 +206,16 @@ export class BoardSearch {
       const n = level.playAll(board, roll);
       let best = 0;
       if (n === 1) {
-        this.afterPlay(level.boards, 0, escape, plies - 1, childDepth, inner, level.probs, 0);
+        this.afterPlay(level.boards, 0, escape, plies - 1, childDepth, level.probs, 0);
       } else {
         // The replies worth the full network: all of them, or the pruning network's best few (prune.ts).
         const pruner = this.pruner;
-        if (pruner) best = this.bestPlay(level, pruner.select(level.boards, this.boards.boardLength, n, level.equities), pruner.kept, escape, 0, childDepth, inner);
-        else best = this.bestPlay(level, n, null, escape, 0, childDepth, inner);
+        if (pruner) best = this.bestPlay(level, pruner.select(level.boards, this.boards.boardLength, n, level.equities), pruner.kept, escape, 0, childDepth);
+        else best = this.bestPlay(level, n, null, escape, 0, childDepth);
         // Filter, then search the candidates one ply less deep.
         if (plies > 1) {
-          const chosen = this.filtered(level.equities, n, inner, level.order).slice();
-          best = this.bestPlay(level, chosen.length, chosen, escape, plies - 1, childDepth, inner);
+          const chosen = this.filtered(level.equities, n, this.inner, level.order).slice();
+          best = this.bestPlay(level, chosen.length, chosen, escape, plies - 1, childDepth);
         }
       }
       const o = best * OUTPUTS;
@@ -230,21 +230,13 @@ export class BoardSearch {
    * `chosen[0 … count)`) into the level's probabilities and equities;
    * returns the best one.
    */
-  private bestPlay(
-    level: Level,
-    count: number,
-    chosen: ArrayLike<number> | null,
-    escape: ChanceEscape | null,
-    plies: number,
-    depth: number,
-    inner: MoveFilter,
-  ): number {
+  private bestPlay(level: Level, count: number, chosen: ArrayLike<number> | null, escape: ChanceEscape | null, plies: number, depth: number): number {
     const length = this.boards.boardLength;
     let best = 0;
     let bestEquity = -Infinity;
     for (let i = 0; i < count; i++) {
       const k = chosen === null ? i : chosen[i];
-      this.afterPlay(level.boards, k * length, escape, plies, depth, inner, level.probs, k * OUTPUTS);
+      this.afterPlay(level.boards, k * length, escape, plies, depth, level.probs, k * OUTPUTS);
       const e = equityAt(level.probs, k * OUTPUTS, this.values);
       level.equities[k] = e;
       if (e > bestEquity) {
@@ -259,16 +251,7 @@ export class BoardSearch {
    * Value for the mover of the board after his play (`boards[base …]`,
    * seen from him, the opponent to roll) at `plies`.
    */
-  protected afterPlay(
-    boards: Int8Array,
-    base: number,
-    escape: ChanceEscape | null,
-    plies: number,
-    depth: number,
-    inner: MoveFilter,
-    out: Float64Array,
-    offset: number,
-  ): void {
+  protected afterPlay(boards: Int8Array, base: number, escape: ChanceEscape | null, plies: number, depth: number, out: Float64Array, offset: number): void {
     this.guard.tick();
     const terminal = this.boards.terminalInto;
     if (terminal !== null && boards[base] === 15) {
@@ -280,15 +263,15 @@ export class BoardSearch {
     const flipped = level.flipped;
     this.boards.flipInto(boards, base, flipped);
     if (plies === 0 || boards[base] === 15) this.leaf(flipped, out, offset);
-    else if (escape !== null) escape(flipped, plies, depth, inner, out, offset);
-    else this.chanceValue(flipped, null, plies, depth, inner, out, offset);
+    else if (escape !== null) escape(flipped, plies, depth, out, offset);
+    else this.chanceValue(flipped, null, plies, depth, out, offset);
     flipInPlace(out, offset);
   }
 
   /** Value of `board` (seen from its side to move, before his roll) at `plies`. */
-  protected positionValue(board: Int8Array, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
+  protected positionValue(board: Int8Array, plies: number, depth: number, out: Float64Array, offset: number): void {
     this.guard.tick();
     if (plies === 0) this.leaf(board, out, offset);
-    else this.chanceValue(board, null, plies, depth, inner, out, offset);
+    else this.chanceValue(board, null, plies, depth, out, offset);
   }
 }

@@ -5,12 +5,11 @@ import { Side } from '../engine/side';
 import { parseMatchId } from '../engine/short/gnubg-id';
 import { ShortPosition } from '../engine/short/position';
 import { parseXgid } from '../engine/short/xgid';
-import { variantByName } from '../engine/variants';
 import { Diagram, DiagramCube, DiagramMatch, DiagramOptions, drawDiagram, longDiagram, shortDiagram } from '../diagram';
 import { CachedAnswer, HotCache } from './cache';
 import { ServiceError, fail } from './errors';
-import { Bound, bind } from '../engine/family';
-import { checkKeys, isPlainObject, rulesHash } from './request';
+import { Bound } from '../engine/family';
+import { bindNamed, checkKeys, isPlainObject, rulesHash } from './request';
 
 /*
  * `GET /v1/diagram` and the GraphQL `diagram` field: reads a position (a
@@ -145,11 +144,7 @@ function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, te
 export function readDiagramRequest(input: unknown): DiagramRequest {
   if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request must be an object', { field: '' });
   checkKeys(input, DIAGRAM_KEYS);
-  const variant = variantByName(input.variant);
-  if (!variant.ok) throw ServiceError.from(variant.error);
-  const bound = bind(variant.value, input.rules);
-  if (!bound.ok) throw ServiceError.from(bound.error);
-  const b = bound.value;
+  const b = bindNamed(input.variant, input.rules);
   switch (b.kind) {
     case 'long':
       return diagramRequest(b, readState(b, input), input, (read, extras) => longDiagram(read.state, extras));

@@ -1,9 +1,8 @@
 import { Dice, parseDice } from '../engine/dice';
 import { RulesError } from '../engine/errors';
 import { Result, ok } from '../engine/result';
-import { variantByName } from '../engine/variants';
 import { ServiceError } from './errors';
-import { Bound, FamilyValidation, Play, bind, withFamily } from '../engine/family';
+import { Bound, FamilyValidation, Play, bindByName, withFamily } from '../engine/family';
 import { CachedAnswer, HotCache } from './cache';
 import { MovesView, ValidateView } from './views';
 import { MovesRequest, ValidateRequest } from '../contract/requests';
@@ -27,9 +26,7 @@ type RequestWork<T> = <R, S>(req: ParsedRequest<R, S>) => T;
  * to `work`; every failure names its field.
  */
 function parseRequest<T>(input: MovesRequest, work: RequestWork<T>): Result<T, RulesError> {
-  const variant = variantByName(input.variant);
-  if (!variant.ok) return variant;
-  const bound = bind(variant.value, input.rules);
+  const bound = bindByName(input.variant, input.rules);
   if (!bound.ok) return bound;
   return withFamily(bound.value, (b) => {
     const parsed = b.family.parseState(b.rules, input);

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
-import { fail } from './errors';
+import { AnyBound, bindByName } from '../engine/family';
+import { ServiceError, fail } from './errors';
 
 /* Small helpers every service function uses to read a JSON request body. */
 
@@ -16,6 +17,13 @@ export function checkKeys(body: Body, allowed: readonly string[], prefix = ''): 
       fail('UNKNOWN_FIELD', `unknown field ${prefix}${key.slice(0, 40)}`, { field: `${prefix}${key.slice(0, 40)}` });
     }
   }
+}
+
+/** Binds the variant a request names with its rule overrides, or throws the rules error as a service error. */
+export function bindNamed(name: unknown, overrides: unknown): AnyBound {
+  const bound = bindByName(name, overrides);
+  if (!bound.ok) throw ServiceError.from(bound.error);
+  return bound.value;
 }
 
 /** A stable short key of the effective rules, for cache keys. */

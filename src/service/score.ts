@@ -2,20 +2,16 @@ import { GameScore, scoreDroppedCube } from '../engine/scoring/score';
 import { CubeConfig, CubeContext, CubeState, applyCubeAction, checkCubeConfig, legalCubeActions, parseCubeState, stakeOf } from '../engine/scoring/cube';
 import { MatchState, nextMatchState, parseMatchState } from '../engine/scoring/match';
 import { otherSide } from '../engine/side';
-import { variantByName } from '../engine/variants';
 import { ServiceError, fail } from './errors';
-import { AnyBound, Bound, bind, withCubeOption, withFamily } from '../engine/family';
+import { AnyBound, Bound, withCubeOption, withFamily } from '../engine/family';
 import { ScoreView, scoreView } from './sessions/views';
 import { CubeRequest, ScoreRequest } from '../contract/requests';
-import { checkKeys } from './request';
+import { bindNamed, checkKeys } from './request';
 
 /** Binds the variant; a request that gives a cube plays with it (LN-SCORE-5 `cube` on). */
 function bindRequest(body: { variant: string; rules?: Record<string, unknown> }, withCube: boolean): AnyBound {
-  const variant = variantByName(body.variant);
-  if (!variant.ok) throw ServiceError.from(variant.error);
-  const bound = bind(variant.value, body.rules);
-  if (!bound.ok) throw ServiceError.from(bound.error);
-  return withCube ? withCubeOption(bound.value, true) : bound.value;
+  const bound = bindNamed(body.variant, body.rules);
+  return withCube ? withCubeOption(bound, true) : bound;
 }
 
 /** The cube options in force for a scoring or cube request: the variant's, with the cube switched on. */

@@ -4,7 +4,7 @@ import { LongState } from '../long/turn';
 import { Result, ok } from '../result';
 import { ShortPosition } from '../short/position';
 import { ShortRules } from '../short/rules';
-import { Variant } from '../variants';
+import { Variant, variantByName } from '../variants';
 import { longFamily } from './long';
 import { shortFamily } from './short';
 import { GameFamily } from './types';
@@ -47,6 +47,12 @@ export function bind(variant: Variant, overrides: unknown): Result<AnyBound, Rul
       return rules.ok ? ok({ kind: 'short', variant, family: shortFamily, rules: rules.value }) : rules;
     }
   }
+}
+
+/** Binds the variant a request names (COM-1) with its rule overrides; the failure names its field. */
+export function bindByName(name: unknown, overrides: unknown): Result<AnyBound, RulesError> {
+  const variant = variantByName(name);
+  return variant.ok ? bind(variant.value, overrides) : variant;
 }
 
 /** Rebinds stored rules: they were checked by `bind` when the game was created. */

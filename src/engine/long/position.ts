@@ -1,6 +1,6 @@
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
-import { PerSide, Side, isSide, otherSide } from '../side';
+import { PerSide, Side, isSide, otherSide, winnerByOff } from '../side';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF, OPPONENT_OFF, flipBoard, otherPoint } from './board';
 import { InitialPosition } from './rules';
 
@@ -212,9 +212,7 @@ export function makeLongPositionJson(position: LongPosition): Required<LongPosit
 
 /** Has either side borne off all 15 (LN-END-1)? Returns the winner or null. */
 export function longWinner(position: LongPosition): Side | null {
-  if (position.board[MOVER_OFF] === CHECKERS) return position.turn;
-  if (position.board[OPPONENT_OFF] === CHECKERS) return otherSide(position.turn);
-  return null;
+  return winnerByOff(position.turn, position.board[MOVER_OFF], position.board[OPPONENT_OFF], CHECKERS);
 }
 
 /** The same physical position with the other side to move. */

@@ -1,5 +1,6 @@
 import { KeyTable, grownArray } from '../key-table';
 import { PlayPool } from '../play-pool';
+import { StepFault } from '../step-fault';
 import { BOARD_LENGTH, CHECKERS, HEAD, KEY_WEIGHT as KEY_WEIGHT_TABLE, LongBoard, MOVER_OFF, OPPONENT_OFF, keyHigh, keyLow, otherPoint } from './board';
 import { BearOffRule, HomeMoves, LongRules, SixBlockRule, SixBlockTiming } from './rules';
 
@@ -10,18 +11,8 @@ import { BearOffRule, HomeMoves, LongRules, SixBlockRule, SixBlockTiming } from 
  */
 export type HeadAllowance = number | 'unlimited' | 'fevgaRunner';
 
-/** Why a single step is illegal; 0 means legal. Numeric for the hot path. */
-export const enum StepFault {
-  None = 0,
-  NoChecker = 1,
-  Blocked = 2,
-  Head = 3,
-  BearOffNotAllHome = 4,
-  BearOffHigherChecker = 5,
-  BearOffExactOnly = 6,
-  HomeMoveForbidden = 7,
-  FevgaRunner = 8,
-}
+/** The step faults of long nardy (every one but SH-BAR-1's). */
+export type LongStepFault = Exclude<StepFault, StepFault.MustEnterFromBar>;
 
 /** Why a position may not end a stage (ALG-4) or exist after a step (ALG-2); 0 = fine. */
 export const enum BoardFault {
@@ -282,7 +273,7 @@ export class LongStageSolver extends PlayPool {
    * Step legality on the scratch board, in the order of ALG-1:
    * own checker, head allowance, landing point, bear-off conditions.
    */
-  stepFault(from: number, die: number): StepFault {
+  stepFault(from: number, die: number): LongStepFault {
     const b = this.board;
     if (from < 1 || from > 24 || b[from] <= 0) return StepFault.NoChecker;
     if (from === HEAD) {

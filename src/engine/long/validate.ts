@@ -5,9 +5,10 @@ import { Segment, expandSegments, orderings } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
 import { Step } from '../step';
+import { StepFault, stepFaultError, stepFaultTable } from '../step-fault';
 import { BOARD_LENGTH, CHECKERS, HEAD, LongBoard, MOVER_OFF } from './board';
 import { LongRules } from './rules';
-import { BoardFault, LongStageSolver, MovementRules, StepFault, movementOf } from './stage';
+import { BoardFault, LongStageSolver, LongStepFault, MovementRules, movementOf } from './stage';
 import { ActiveStage, LongQueryOptions, LongState, LongTurn, LongTurns, legalLongTurns } from './turn';
 
 /** ALG-8: a play is acceptable step by step while it is a prefix of some legal play. */
@@ -21,17 +22,7 @@ export type LongValidation =
     }
   | { readonly legal: false; readonly error: RulesError; readonly stage: ActiveStage };
 
-const STEP_FAULT: Record<StepFault, FaultText> = {
-  [StepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
-  [StepFault.NoChecker]: faultText('NO_CHECKER', 'LN-MOVE-1', 'there is no checker of the mover on that point'),
-  [StepFault.Blocked]: faultText('BLOCKED_POINT', 'LN-MOVE-2', 'the landing point holds opponent checkers'),
-  [StepFault.Head]: faultText('HEAD_RULE', 'LN-HEAD-1', 'no further checker may leave the head in this turn'),
-  [StepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'LN-OFF-1', 'bearing off needs every checker in the home (own points 1..6)'),
-  [StepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point'),
-  [StepFault.BearOffExactOnly]: faultText('BEAR_OFF_EXACT_ONLY', 'CR-4', 'this variant bears off only with the exact die'),
-  [StepFault.HomeMoveForbidden]: faultText('HOME_MOVE_FORBIDDEN', 'CR-4', 'moves inside the home are forbidden in this variant once every checker is home'),
-  [StepFault.FevgaRunner]: faultText('FEVGA_RUNNER', 'FV-2', 'until the first runner has passed the opponent head, no second checker may leave the head'),
-};
+const STEP_FAULT = stepFaultTable<LongStepFault>('long');
 
 const BOARD_FAULT: Record<BoardFault, FaultText> = {
   [BoardFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-4', 'not a legal play'),
@@ -40,8 +31,8 @@ const BOARD_FAULT: Record<BoardFault, FaultText> = {
   [BoardFault.FevgaPrimeTrap]: faultText('FEVGA_PRIME_TRAP', 'FV-5', 'a prime may not trap every opponent checker directly behind it'),
 };
 
-function stepError(fault: StepFault, stepIndex: number): RulesError {
-  return faultError(STEP_FAULT[fault], stepIndex);
+function stepError(fault: LongStepFault, stepIndex: number): RulesError {
+  return stepFaultError(STEP_FAULT, fault, stepIndex);
 }
 
 function boardError(fault: BoardFault, stepIndex: number): RulesError {

@@ -18,7 +18,8 @@ export { makeShortPositionJson, shortSeat, shortWinner, withShortTurn } from './
 export type { ShortTurn, ShortTurns } from './turn';
 export { legalShortTurns, checkShortPlayable, checkShortQuery } from './turn';
 export { ShortStageSolver } from './stage';
-export { ShortStepFault, shortStepFault, applyShortStep } from './step-rules';
+export type { ShortStepFault } from './step-rules';
+export { shortStepFault, applyShortStep } from './step-rules';
 export type { ShortValidation } from './validate';
 export { ShortValidator, validateShortPlay, validateShortNotation } from './validate';
 export { makeGnubgNotation } from './gnubg-notation';

@@ -1,6 +1,6 @@
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
-import { PerSide, Side, isSide, otherSide } from '../side';
+import { PerSide, Side, isSide, otherSide, winnerByOff } from '../side';
 import {
   BOARD_LENGTH,
   CHECKERS,
@@ -220,9 +220,7 @@ export function makeShortPositionJson(position: ShortPosition): {
 
 /** Has either side borne off all 15? Returns the winner or null. */
 export function shortWinner(position: ShortPosition): Side | null {
-  if (position.board[MOVER_OFF] === CHECKERS) return position.turn;
-  if (position.board[OPPONENT_OFF] === CHECKERS) return otherSide(position.turn);
-  return null;
+  return winnerByOff(position.turn, position.board[MOVER_OFF], position.board[OPPONENT_OFF], CHECKERS);
 }
 
 /** The same physical position with `turn` to move. */

@@ -1,22 +1,14 @@
+import { StepFault } from '../step-fault';
 import { MOVER_BAR, MOVER_OFF, OPPONENT_BAR, ShortBoard, moverOutsideHome } from './board';
 
-/**
- * Why a single step is illegal in short nardy; 0 means legal. Checked in
- * the order of ALG-1: own checker, bar first, landing point, bear-off.
- */
-export enum ShortStepFault {
-  None = 0,
-  /** The source holds no checker of the mover. */
-  NoChecker = 1,
-  /** SH-BAR-1: a checker on the bar must enter before any other moves. */
-  MustEnterFromBar = 2,
-  /** SH-MOVE-1: two or more opponent checkers hold the landing point. */
-  Blocked = 3,
-  /** SH-OFF-1 / LN-OFF-1: not every checker is home (the bar counts as outside). */
-  BearOffNotAllHome = 4,
-  /** SH-OFF-1 / LN-OFF-3: an oversized die bears off only from the highest occupied point. */
-  BearOffHigherChecker = 5,
-}
+/** The step faults of short nardy, checked in the order of ALG-1. */
+export type ShortStepFault =
+  | StepFault.None
+  | StepFault.NoChecker
+  | StepFault.MustEnterFromBar
+  | StepFault.Blocked
+  | StepFault.BearOffNotAllHome
+  | StepFault.BearOffHigherChecker;
 
 /**
  * Legality of one step of `die` pips from `from` (own numbering, 25 = the
@@ -25,14 +17,14 @@ export enum ShortStepFault {
  */
 export function shortStepFault(board: ShortBoard, from: number, die: number): ShortStepFault {
   if (!Number.isInteger(from) || from < 1 || from > MOVER_BAR || board[from] <= 0)
-    return ShortStepFault.NoChecker;
-  if (board[MOVER_BAR] > 0 && from !== MOVER_BAR) return ShortStepFault.MustEnterFromBar; // SH-BAR-1
+    return StepFault.NoChecker;
+  if (board[MOVER_BAR] > 0 && from !== MOVER_BAR) return StepFault.MustEnterFromBar; // SH-BAR-1
   const to = from - die;
-  if (to >= 1) return board[to] < -1 ? ShortStepFault.Blocked : ShortStepFault.None; // SH-MOVE-1
-  if (moverOutsideHome(board) > 0) return ShortStepFault.BearOffNotAllHome; // SH-OFF-1, LN-OFF-1
-  if (to === 0) return ShortStepFault.None; // LN-OFF-2
-  for (let p = from + 1; p <= 6; p++) if (board[p] > 0) return ShortStepFault.BearOffHigherChecker; // LN-OFF-3
-  return ShortStepFault.None;
+  if (to >= 1) return board[to] < -1 ? StepFault.Blocked : StepFault.None; // SH-MOVE-1
+  if (moverOutsideHome(board) > 0) return StepFault.BearOffNotAllHome; // SH-OFF-1, LN-OFF-1
+  if (to === 0) return StepFault.None; // LN-OFF-2
+  for (let p = from + 1; p <= 6; p++) if (board[p] > 0) return StepFault.BearOffHigherChecker; // LN-OFF-3
+  return StepFault.None;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
 import { Dice, unitsOfRoll } from '../dice';
-import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
+import { RulesError, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
 import { largerDieError, unusedUnitsError } from '../maximum';
 import { Result, err, ok } from '../result';
 import { BAR, OFF, Step } from '../step';
+import { StepFault, stepFaultError, stepFaultTable } from '../step-fault';
 import { KeyTable } from '../key-table';
 import { BOARD_LENGTH, CHECKERS, MOVER_BAR, MOVER_OFF, ShortBoard } from './board';
 import { ShortPosition } from './position';
@@ -19,17 +20,10 @@ export type ShortValidation =
   | { readonly legal: true; readonly complete: false; readonly remainingUnits: readonly number[] }
   | { readonly legal: false; readonly error: RulesError };
 
-const STEP_FAULT: Record<ShortStepFault, FaultText> = {
-  [ShortStepFault.None]: faultText('NOT_A_LEGAL_PLAY', 'ALG-1', 'not a legal step'),
-  [ShortStepFault.NoChecker]: faultText('NO_CHECKER', 'ALG-1', 'there is no checker of the mover on that point'),
-  [ShortStepFault.MustEnterFromBar]: faultText('MUST_ENTER_FROM_BAR', 'SH-BAR-1', 'a checker on the bar must enter before any other checker moves'),
-  [ShortStepFault.Blocked]: faultText('BLOCKED_POINT', 'SH-MOVE-1', 'the landing point is held by two or more opponent checkers'),
-  [ShortStepFault.BearOffNotAllHome]: faultText('BEAR_OFF_NOT_ALL_HOME', 'SH-OFF-1', 'bearing off needs every checker in the home (own points 1..6), none on the bar'),
-  [ShortStepFault.BearOffHigherChecker]: faultText('BEAR_OFF_HIGHER_CHECKER', 'LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)'),
-};
+const STEP_FAULT = stepFaultTable<ShortStepFault>('short');
 
 function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
-  return faultError(STEP_FAULT[fault], stepIndex);
+  return stepFaultError(STEP_FAULT, fault, stepIndex);
 }
 
 type Branch = StepBranch<ShortBoard>;
@@ -190,7 +184,7 @@ export class ShortValidator implements BranchRules<ShortBoard> {
 
   stepWith(br: Branch, from: number, die: number, i: number): Branch | RulesError {
     const fault = shortStepFault(br.board, from, die);
-    if (fault !== ShortStepFault.None) return stepError(fault, i);
+    if (fault !== StepFault.None) return stepError(fault, i);
     const board = br.board.slice();
     applyShortStep(board, from, die);
     return { board, remaining: withoutUnit(br.remaining, die), used: br.used + 1 };

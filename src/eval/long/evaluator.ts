@@ -3,11 +3,10 @@ import { effectiveLongScoring } from '../../engine/scoring/long';
 import { BearoffRuleSet } from '../bearoff/build';
 import { BearoffDatabase } from '../bearoff/database';
 import { Evaluator, makeEvaluator } from '../evaluator';
-import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
-import { clampInPlace } from '../probabilities';
-import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace } from '../race';
+import { HEADS, LinearWeights, linearEvaluatorCore, prepareLinear } from '../linear';
+import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { LongFeatureScratch, LONG_FEATURES, longFeatures } from './features';
-import { longTerminalInto, longTripleMeasure } from './terminal';
+import { longLayers, longTripleMeasure } from './terminal';
 import { LONG_CONTACT_WEIGHTS, LONG_WEIGHTS_VERSION } from './weights';
 
 /** The bear-off rule set of a long-family rules object (LN-OFF-3 vs CR-4 / CG-5). */
@@ -57,26 +56,11 @@ export function createLongEvaluator(options: LongEvaluatorOptions): LongEvaluato
   if (model.features !== LONG_FEATURES || model.weights.length !== HEADS * LONG_FEATURES) {
     throw new RangeError(`long contact weights must have ${HEADS} × ${LONG_FEATURES} entries`);
   }
-  const features = new Float64Array(LONG_FEATURES);
   const scratch = new LongFeatureScratch();
   const prepared = prepareLinear(model, [true, true, triple !== 'none', true, triple !== 'none']);
-  const core = {
-    family: 'long' as const,
-    name: 'long-heuristic',
-    version: `${options.weightsVersion ?? LONG_WEIGHTS_VERSION}+${race.version}`,
-    race,
-    triple,
-    isRace: isLongRace,
-    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      if (longTerminalInto(board, out, offset, triple)) return;
-      if (isLongRace(board)) {
-        race.evaluateInto(board, out, offset);
-      } else {
-        longFeatures(board, features, scratch);
-        linearProbabilities(prepared, features, out, offset);
-      }
-      clampInPlace(out, offset);
-    },
-  };
-  return makeEvaluator(core);
+  const version = `${options.weightsVersion ?? LONG_WEIGHTS_VERSION}+${race.version}`;
+  const core = linearEvaluatorCore('long', 'long-heuristic', version, longLayers(race, triple), prepared, (board, features) =>
+    longFeatures(board, features, scratch),
+  );
+  return makeEvaluator({ ...core, triple });
 }

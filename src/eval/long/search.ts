@@ -88,12 +88,12 @@ export class LongSearch extends BoardSearch {
   /** The solver of the general path (`legalLongTurns`): every call is done with it before the next. */
   private readonly solver = new LongStageSolver();
   /** LN-HEAD-2: the opponent's first turn goes through the turn model. */
-  private readonly firstTurn: ChanceEscape = (board, plies, depth, inner, out, offset) => {
+  private readonly firstTurn: ChanceEscape = (board, plies, depth, out, offset) => {
     const state: LongState = {
       position: { turn: 'black', board: board.slice(), firstTurn: { white: false, black: true } },
       pending: [],
     };
-    this.rollsValue(state, plies, depth, inner, out, offset);
+    this.rollsValue(state, plies, depth, out, offset);
   };
 
   constructor(
@@ -114,8 +114,8 @@ export class LongSearch extends BoardSearch {
   /** Probabilities of the side to move of `state` at `plies` (see the class comment). */
   evaluateState(state: LongState, plies: number, inner: MoveFilter = POSITION_INNER_FILTER): Probabilities {
     const out = new Float64Array(OUTPUTS);
-    this.transpositions.begin(plies);
-    this.stateValue(state, plies, 0, inner, out, 0);
+    this.begin(plies, inner);
+    this.stateValue(state, plies, 0, out, 0);
     return probabilitiesAt(out, 0);
   }
 
@@ -130,7 +130,7 @@ export class LongSearch extends BoardSearch {
     const turns = answer.value.turns;
     const mover = state.position.turn;
     const { probs, equities, plies, order } = this.rankCandidates(turns.length, settings, (k, p, out, offset) =>
-      this.childValue(turns[k], mover, p, 1, settings.innerFilter, out, offset),
+      this.childValue(turns[k], mover, p, 1, out, offset),
     );
     const bestEquity = equities[order[0]];
     return ok(
@@ -149,13 +149,13 @@ export class LongSearch extends BoardSearch {
   }
 
   /** Value of a turn's resulting state for `mover`, at `plies`. */
-  private childValue(turn: LongTurn, mover: Side, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
-    this.stateValue(turn.state, plies, depth, inner, out, offset);
+  private childValue(turn: LongTurn, mover: Side, plies: number, depth: number, out: Float64Array, offset: number): void {
+    this.stateValue(turn.state, plies, depth, out, offset);
     if (turn.state.position.turn !== mover) flipInPlace(out, offset);
   }
 
   /** Value of a state for its side to move. */
-  private stateValue(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
+  private stateValue(state: LongState, plies: number, depth: number, out: Float64Array, offset: number): void {
     this.guard.tick();
     const board = state.position.board;
     if (board[0] === 15 || board[25] === 15) {
@@ -165,7 +165,7 @@ export class LongSearch extends BoardSearch {
     }
     const first = state.pending[0];
     if (first && first.units) {
-      this.resolvePending(state, plies, depth, inner, out, offset);
+      this.resolvePending(state, plies, depth, out, offset);
       return;
     }
     if (plies === 0) {
@@ -176,14 +176,14 @@ export class LongSearch extends BoardSearch {
     const opponent = otherSide(mover);
     if (this.fast && state.pending.length === 0 && !state.position.firstTurn[mover]) {
       const escape = state.position.firstTurn[opponent] ? this.firstTurn : null;
-      this.chanceValue(board, escape, plies, depth, inner, out, offset);
+      this.chanceValue(board, escape, plies, depth, out, offset);
       return;
     }
-    this.rollsValue(state, plies, depth, inner, out, offset);
+    this.rollsValue(state, plies, depth, out, offset);
   }
 
   /** Generic chance node: the average over the 21 rolls of the best play (via `legalLongTurns`). */
-  private rollsValue(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
+  private rollsValue(state: LongState, plies: number, depth: number, out: Float64Array, offset: number): void {
     const mover = state.position.turn;
     const acc = new Float64Array(OUTPUTS);
     for (const roll of DISTINCT_ROLLS) {
@@ -191,7 +191,7 @@ export class LongSearch extends BoardSearch {
       const answer = this.legal(state, roll.dice);
       if (!answer.ok) throw new Error(`search: ${answer.error.code} ${answer.error.message}`);
       const turns = answer.value.turns;
-      const child = this.bestChild(turns, mover, plies - 1, depth + 1, inner);
+      const child = this.bestChild(turns, mover, plies - 1, depth + 1);
       for (let i = 0; i < OUTPUTS; i++) acc[i] += roll.weight * child[i];
     }
     for (let i = 0; i < OUTPUTS; i++) out[offset + i] = acc[i];
@@ -199,20 +199,20 @@ export class LongSearch extends BoardSearch {
   }
 
   /** The probabilities (for `mover`) of his best play among `turns` at `plies`, with the inner filter. */
-  private bestChild(turns: readonly LongTurn[], mover: Side, plies: number, depth: number, inner: MoveFilter): Float64Array {
+  private bestChild(turns: readonly LongTurn[], mover: Side, plies: number, depth: number): Float64Array {
     const n = turns.length;
     const probs = new Float64Array(n * OUTPUTS);
     const eq = new Float64Array(n);
     let best = 0;
     for (let k = 0; k < n; k++) {
-      this.childValue(turns[k], mover, n === 1 ? plies : 0, depth, inner, probs, k * OUTPUTS);
+      this.childValue(turns[k], mover, n === 1 ? plies : 0, depth, probs, k * OUTPUTS);
       eq[k] = equityAt(probs, k * OUTPUTS, this.values);
       if (eq[k] > eq[best]) best = k;
     }
     if (plies > 0 && n > 1) {
       let bestDeep = -Infinity;
-      for (const k of this.filtered(eq, n, inner, [])) {
-        this.childValue(turns[k], mover, plies, depth, inner, probs, k * OUTPUTS);
+      for (const k of this.filtered(eq, n, this.inner, [])) {
+        this.childValue(turns[k], mover, plies, depth, probs, k * OUTPUTS);
         const e = equityAt(probs, k * OUTPUTS, this.values);
         if (e > bestDeep) {
           bestDeep = e;
@@ -228,7 +228,7 @@ export class LongSearch extends BoardSearch {
    * the play whose board is best for the player as if his turn ended there —
    * then the value of the state it leads to, at the same plies.
    */
-  private resolvePending(state: LongState, plies: number, depth: number, inner: MoveFilter, out: Float64Array, offset: number): void {
+  private resolvePending(state: LongState, plies: number, depth: number, out: Float64Array, offset: number): void {
     const answer = this.legal(state, undefined);
     if (!answer.ok) throw new Error(`search: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
@@ -255,6 +255,6 @@ export class LongSearch extends BoardSearch {
         }
       }
     }
-    this.childValue(turns[best], mover, plies, depth + 1, inner, out, offset);
+    this.childValue(turns[best], mover, plies, depth + 1, out, offset);
   }
 }

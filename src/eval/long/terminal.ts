@@ -1,6 +1,7 @@
 import { LongScoring } from '../../engine/long/rules';
 import { finishedGameInto } from '../probabilities';
-import { TripleMeasure } from '../race';
+import { FamilyLayers } from '../evaluator';
+import { RaceEvaluator, TripleMeasure, isLongRace } from '../race';
 
 function otherPoint(p: number): number {
   return p <= 12 ? p + 12 : p - 12;
@@ -55,4 +56,9 @@ export function longLoserKind(board: Int8Array, moverLost: boolean, triple: Trip
 /** If a side has borne off all 15 (LN-END-1), writes the result for the side to move and returns true. */
 export function longTerminalInto(board: Int8Array, out: Float64Array, offset: number, triple: TripleMeasure): boolean {
   return finishedGameInto(board, 25, longLoserKind, triple, out, offset);
+}
+
+/** The layers of a long-family evaluator before its contact model: terminal results with `triple`, then `race`. */
+export function longLayers(race: RaceEvaluator, triple: TripleMeasure): FamilyLayers<RaceEvaluator> {
+  return { terminalInto: (board, out, offset) => longTerminalInto(board, out, offset, triple), isRace: isLongRace, race };
 }

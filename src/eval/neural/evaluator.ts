@@ -4,18 +4,17 @@ import { Result, err, ok } from '../../engine/result';
 import { effectiveLongScoring } from '../../engine/scoring/long';
 import { ShortScoring } from '../../engine/short/rules';
 import { BearoffDatabase } from '../bearoff/database';
-import { Evaluator, Family, makeEvaluator } from '../evaluator';
-import { longTerminalInto, longTripleMeasure } from '../long/terminal';
-import { clampInPlace } from '../probabilities';
-import { RaceEvaluator, TripleMeasure, createRaceEvaluator, isLongRace, isShortRace } from '../race';
-import { shortTerminalInto } from '../short/terminal';
+import { Evaluator, Family, FamilyLayers, layeredEvaluateInto, makeEvaluator } from '../evaluator';
+import { longLayers, longTripleMeasure } from '../long/terminal';
+import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
+import { shortLayers } from '../short/terminal';
 import { NeuralEncoding } from './encoding';
 import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding } from './short-encoding';
-import { checkedWeightsFile } from './weights-file';
+import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
@@ -83,59 +82,39 @@ export function createNeuralEvaluator(
   const input: SparseInput = contact.inputBuffer();
   const version = options.version ?? 'unversioned';
   const name = options.name ?? `neural-${family}`;
+  // The family's terminal results and race model; `measure` names their scoring in the version.
+  let layers: FamilyLayers<RaceEvaluator>;
+  let measure: string;
+  let koks = true;
   if (family === 'short') {
     const scoring: ShortScoring = options.scoring ?? 'standard';
-    const race = createRaceEvaluator({
-      family,
-      database: options.database,
-      triple: scoring === 'soviet' ? 'notAllHome' : 'backgammon',
-    });
-    const core = {
-      family,
-      name,
-      version: `${version}+${scoring}+${race.version}`,
-      race,
-      contact,
-      encoding,
-      isRace: isShortRace,
-      evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-        if (shortTerminalInto(board, out, offset, scoring)) return;
-        if (isShortRace(board)) race.evaluateInto(board, out, offset);
-        else {
-          encoding.encode(board, input);
-          contact.forward(input, out, offset);
-        }
-        clampInPlace(out, offset);
-      },
-    };
-    return ok(makeEvaluator(core));
+    const triple: TripleMeasure = scoring === 'soviet' ? 'notAllHome' : 'backgammon';
+    layers = shortLayers(createRaceEvaluator({ family, database: options.database, triple }), scoring);
+    measure = scoring;
+  } else {
+    const triple: TripleMeasure = longTripleMeasure(effectiveLongScoring(options.rules ?? CLASSIC));
+    layers = longLayers(createRaceEvaluator({ family, database: options.database, triple }), triple);
+    measure = triple;
+    koks = triple !== 'none';
   }
-  const rules = options.rules ?? CLASSIC;
-  const triple: TripleMeasure = longTripleMeasure(effectiveLongScoring(rules));
-  const koks = triple !== 'none';
-  const race = createRaceEvaluator({ family, database: options.database, triple });
+  const race = layers.race;
   const core = {
     family,
     name,
-    version: `${version}+${triple}+${race.version}`,
+    version: `${version}+${measure}+${race.version}`,
     race,
     contact,
     encoding,
-    isRace: isLongRace,
-    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      if (longTerminalInto(board, out, offset, triple)) return;
-      if (isLongRace(board)) race.evaluateInto(board, out, offset);
-      else {
-        encoding.encode(board, input);
-        contact.forward(input, out, offset);
-        if (!koks) {
-          // K0: no triple result exists (LN-SCORE-4).
-          out[offset + 2] = 0;
-          out[offset + 4] = 0;
-        }
+    isRace: layers.isRace,
+    evaluateInto: layeredEvaluateInto(layers, (board, out, offset) => {
+      encoding.encode(board, input);
+      contact.forward(input, out, offset);
+      if (!koks) {
+        // K0: no triple result exists (LN-SCORE-4).
+        out[offset + 2] = 0;
+        out[offset + 4] = 0;
       }
-      clampInPlace(out, offset);
-    },
+    }),
   };
   return ok(makeEvaluator(core));
 }
@@ -158,19 +137,16 @@ export function loadNeuralEvaluator(
   manifest: unknown,
   options: NeuralEvaluatorOptions,
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  const checked = checkedWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights');
-  if (!checked.ok) return checked;
-  const { manifest: m, weights: w } = checked.value;
-  if (w.encoding !== m.encoding)
-    return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
-  const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
-  const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
-  if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
-  const created = createNeuralEvaluator(w, {
-    ...options,
-    name: options.name ?? m.name,
-    version: options.version ?? m.version,
+  return loadWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights', ({ manifest: m, weights: w }) => {
+    if (w.encoding !== m.encoding)
+      return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
+    const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+    const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
+    if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
+    return createNeuralEvaluator(w, {
+      ...options,
+      name: options.name ?? m.name,
+      version: options.version ?? m.version,
+    });
   });
-  if (!created.ok) return created;
-  return ok(Object.assign(created.value, { manifest: m }));
 }

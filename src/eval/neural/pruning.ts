@@ -6,7 +6,7 @@ import { encodingFor } from './evaluator';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork } from './network';
 import { rawEncodingFor } from './raw-encoding';
-import { checkedWeightsFile } from './weights-file';
+import { loadWeightsFile } from './weights-file';
 
 /**
  * A pruning network (after gnubg's): a tiny network on its family's raw
@@ -44,23 +44,21 @@ export function loadPruningNetwork(
   bytes: Uint8Array,
   manifest: unknown,
 ): Result<PruningNetwork & { readonly manifest: NeuralManifest }, RulesError> {
-  const checked = checkedWeightsFile(bytes, manifest, 'pruning network', 'pruningNetwork');
-  if (!checked.ok) return checked;
-  const { manifest: m, weights: w } = checked.value;
-  const parent = m.training.parent;
-  if (typeof parent !== 'string' || parent.length === 0) return failure('the manifest names no parent network (training.parent)');
-  const encoding = rawEncodingFor(w.family, w.encoding) ?? encodingFor(w.family, w.encoding);
-  if (!encoding) return failure(`unknown encoding "${w.encoding}" for family ${w.family}`);
-  if (w.networks.length !== 1 || w.networks[0].name !== 'contact') return failure('one "contact" network expected');
-  const parameters = w.networks[0].parameters;
-  if (parameters.inputs !== encoding.inputs)
-    return failure(`${parameters.inputs} inputs; encoding ${encoding.name} has ${encoding.inputs}`);
-  return ok({
-    family: w.family,
-    encoding,
-    network: new NeuralNetwork(parameters),
-    version: m.version,
-    parent,
-    manifest: m,
+  return loadWeightsFile(bytes, manifest, 'pruning network', 'pruningNetwork', ({ manifest: m, weights: w }) => {
+    const parent = m.training.parent;
+    if (typeof parent !== 'string' || parent.length === 0) return failure('the manifest names no parent network (training.parent)');
+    const encoding = rawEncodingFor(w.family, w.encoding) ?? encodingFor(w.family, w.encoding);
+    if (!encoding) return failure(`unknown encoding "${w.encoding}" for family ${w.family}`);
+    if (w.networks.length !== 1 || w.networks[0].name !== 'contact') return failure('one "contact" network expected');
+    const parameters = w.networks[0].parameters;
+    if (parameters.inputs !== encoding.inputs)
+      return failure(`${parameters.inputs} inputs; encoding ${encoding.name} has ${encoding.inputs}`);
+    return ok({
+      family: w.family,
+      encoding,
+      network: new NeuralNetwork(parameters),
+      version: m.version,
+      parent,
+    });
   });
 }

@@ -27,3 +27,26 @@ export function checkedWeightsFile(
   if (w.family !== m.family) return fail(`family ${w.family} in the file, ${m.family} in the manifest`);
   return ok({ manifest: m, weights: w });
 }
+
+/** The checked contents of a weights file. */
+export interface WeightsFile {
+  readonly manifest: NeuralManifest;
+  readonly weights: NeuralWeights;
+}
+
+/**
+ * Loads a weights file as `T`: checks it (`checkedWeightsFile`), lets `build`
+ * check what its kind needs and make the value, and attaches the manifest.
+ */
+export function loadWeightsFile<T extends object>(
+  bytes: Uint8Array,
+  manifest: unknown,
+  what: string,
+  field: string,
+  build: (file: WeightsFile) => Result<T, RulesError>,
+): Result<T & { readonly manifest: NeuralManifest }, RulesError> {
+  const checked = checkedWeightsFile(bytes, manifest, what, field);
+  if (!checked.ok) return checked;
+  const built = build(checked.value);
+  return built.ok ? ok(Object.assign(built.value, { manifest: checked.value.manifest })) : built;
+}

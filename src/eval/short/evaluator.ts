@@ -1,11 +1,10 @@
 import { ShortScoring } from '../../engine/short/rules';
 import { BearoffDatabase } from '../bearoff/database';
 import { Evaluator, makeEvaluator } from '../evaluator';
-import { HEADS, LinearWeights, linearProbabilities, prepareLinear } from '../linear';
-import { clampInPlace } from '../probabilities';
-import { RaceEvaluator, createRaceEvaluator, isShortRace } from '../race';
+import { HEADS, LinearWeights, linearEvaluatorCore, prepareLinear } from '../linear';
+import { RaceEvaluator, createRaceEvaluator } from '../race';
 import { ShortFeatureScratch, SHORT_FEATURES, shortFeatures } from './features';
-import { shortTerminalInto } from './terminal';
+import { shortLayers } from './terminal';
 import { SHORT_CONTACT_WEIGHTS, SHORT_WEIGHTS_VERSION } from './weights';
 
 /** Options of the backgammon evaluator. */
@@ -44,25 +43,11 @@ export function createShortEvaluator(options: ShortEvaluatorOptions): ShortEvalu
   if (model.features !== SHORT_FEATURES || model.weights.length !== HEADS * SHORT_FEATURES) {
     throw new RangeError(`short contact weights must have ${HEADS} × ${SHORT_FEATURES} entries`);
   }
-  const features = new Float64Array(SHORT_FEATURES);
   const scratch = new ShortFeatureScratch();
   const prepared = prepareLinear(model);
-  const core = {
-    family: 'short' as const,
-    name: 'short-heuristic',
-    version: `${options.weightsVersion ?? SHORT_WEIGHTS_VERSION}+${race.version}`,
-    race,
-    isRace: isShortRace,
-    evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      if (shortTerminalInto(board, out, offset, scoring)) return;
-      if (isShortRace(board)) {
-        race.evaluateInto(board, out, offset);
-      } else {
-        shortFeatures(board, features, scratch);
-        linearProbabilities(prepared, features, out, offset);
-      }
-      clampInPlace(out, offset);
-    },
-  };
+  const version = `${options.weightsVersion ?? SHORT_WEIGHTS_VERSION}+${race.version}`;
+  const core = linearEvaluatorCore('short', 'short-heuristic', version, shortLayers(race, scoring), prepared, (board, features) =>
+    shortFeatures(board, features, scratch),
+  );
   return makeEvaluator(core);
 }

@@ -70,8 +70,8 @@ export class ShortSearch extends BoardSearch {
    * `plies`, written into `out[offset …]`.
    */
   evaluatePosition(board: Int8Array, plies: number, out: Float64Array, offset = 0, inner: MoveFilter = POSITION_INNER_FILTER): void {
-    this.transpositions.begin(plies);
-    this.positionValue(board, plies, 0, inner, out, offset);
+    this.begin(plies, inner);
+    this.positionValue(board, plies, 0, out, offset);
   }
 
   /** The same, as fresh probabilities. */
@@ -92,7 +92,7 @@ export class ShortSearch extends BoardSearch {
     const boards = new Int8Array(n * BOARD);
     for (let k = 0; k < n; k++) solver.playBoardInto(k, boards.subarray(k * BOARD, (k + 1) * BOARD));
     const ranked = this.rankCandidates(n, settings, (k, plies, out, offset) =>
-      this.afterPlay(boards, k * BOARD, null, plies, 0, settings.innerFilter, out, offset),
+      this.afterPlay(boards, k * BOARD, null, plies, 0, out, offset),
     );
     const { probs, equities, plies, order } = ranked;
     const best = equities[order[0]];

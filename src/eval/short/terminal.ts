@@ -1,5 +1,7 @@
 import { ShortScoring } from '../../engine/short/rules';
+import { FamilyLayers } from '../evaluator';
 import { finishedGameInto } from '../probabilities';
+import { RaceEvaluator, isShortRace } from '../race';
 
 /**
  * If a side has borne off all 15, writes the final result as probabilities
@@ -28,4 +30,9 @@ export function shortLoserKind(board: Int8Array, moverLost: boolean, scoring: Sh
     if (moverLost ? board[q] > 0 : board[25 - q] < 0) return 3;
   }
   return 2;
+}
+
+/** The layers of a short-family evaluator before its contact model: terminal results under `scoring`, then `race`. */
+export function shortLayers(race: RaceEvaluator, scoring: ShortScoring): FamilyLayers<RaceEvaluator> {
+  return { terminalInto: (board, out, offset) => shortTerminalInto(board, out, offset, scoring), isRace: isShortRace, race };
 }

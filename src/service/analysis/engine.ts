@@ -7,7 +7,6 @@ import { ShortPosition } from '../../engine/short/position';
 import { checkShortPlayable } from '../../engine/short/turn';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
-import { variantByName } from '../../engine/variants';
 import { LongAnalyzer, PositionEvaluation, ShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
 import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
 import { Evaluator } from '../../eval/evaluator';
@@ -16,8 +15,8 @@ import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutStart, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
-import { Bound, LongBound, ShortBound, bind } from '../../engine/family';
-import { Body, checkKeys, isPlainObject, rulesHash } from '../request';
+import { Bound, LongBound, ShortBound } from '../../engine/family';
+import { Body, bindNamed, checkKeys, isPlainObject, rulesHash } from '../request';
 import { TurnView } from '../views';
 import { AnalysisOperation, evaluateCost, moveListCost, rolloutCost } from './cost';
 import { Analyzers } from './evaluators';
@@ -225,11 +224,7 @@ export class AnalysisEngine {
 
   private target(body: Body, allowed: readonly string[]): Target {
     checkKeys(body, allowed);
-    const variant = variantByName(body.variant);
-    if (!variant.ok) throw ServiceError.from(variant.error);
-    const bound = bind(variant.value, body.rules);
-    if (!bound.ok) throw ServiceError.from(bound.error);
-    const b = bound.value;
+    const b = bindNamed(body.variant, body.rules);
     switch (b.kind) {
       case 'short': {
         const parsed = this.stateOf(b, body);
@@ -237,7 +232,7 @@ export class AnalysisEngine {
       }
       case 'long': {
         const parsed = this.stateOf(b, body);
-        return { family: 'long', bound: b, state: parsed.state, analyzer: this.analyzers.long(b.rules, variant.value.name), dice: parsed.dice };
+        return { family: 'long', bound: b, state: parsed.state, analyzer: this.analyzers.long(b.rules, b.variant.name), dice: parsed.dice };
       }
     }
   }

@@ -5,8 +5,8 @@ import { SIDES, Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, Play, bind, rebind, withCubeOption, withFamily } from '../../engine/family';
-import { checkKeys, isPlainObject } from '../request';
+import { AnyBound, Play, rebind, withCubeOption, withFamily } from '../../engine/family';
+import { bindNamed, checkKeys, isPlainObject } from '../request';
 import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
@@ -169,12 +169,9 @@ export class GameSessions {
   ): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
     if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(body, ['variant', 'rules', 'match', 'cube']);
-    const variant = variantByName(body.variant);
-    if (!variant.ok) throw ServiceError.from(variant.error);
-    const bound0 = bind(variant.value, body.rules);
-    if (!bound0.ok) throw ServiceError.from(bound0.error);
+    const requested = bindNamed(body.variant, body.rules);
     // `cube: true|false` at creation is the rules' cube option (LN-SCORE-5, §5.8).
-    const bound = typeof body.cube === 'boolean' ? { ok: true as const, value: withCubeOption(bound0.value, body.cube) } : bound0;
+    const bound = typeof body.cube === 'boolean' ? withCubeOption(requested, body.cube) : requested;
     if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
     let match = null;
     if (body.match !== undefined) {
@@ -186,10 +183,10 @@ export class GameSessions {
       if (!m.ok) fail(m.error.code, m.error.message, { field: 'match.length' });
       match = m.value;
     }
-    const cube = withFamily(bound.value, (b) => b.family.cubeConfig(b.rules, body.cube as boolean | undefined));
+    const cube = withFamily(bound, (b) => b.family.cubeConfig(b.rules, body.cube as boolean | undefined));
     if (!cube.ok) fail(cube.error.code, cube.error.message, { field: 'cube' });
     if (body.cube === true && !cube.value.enabled) {
-      fail('INVALID_RULES', `${variant.value.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
+      fail('INVALID_RULES', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
     }
     const id = this.random(16).toString('base64url');
     const tokens = { white: this.random(32).toString('base64url'), black: this.random(32).toString('base64url') };
@@ -197,9 +194,9 @@ export class GameSessions {
     const record: SessionRecord = {
       schema: 1,
       id,
-      variant: variant.value.name,
-      family: variant.value.family,
-      rules: bound.value.rules,
+      variant: bound.variant.name,
+      family: bound.variant.family,
+      rules: bound.rules,
       createdAt: this.deps.now().toISOString(),
       seats: { white: { tokenHash: hashToken(tokens.white) }, black: { tokenHash: hashToken(tokens.black) } },
       cubeConfig: cube.value,
