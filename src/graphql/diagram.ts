@@ -1,4 +1,5 @@
 import { Arg, Int, Query, Resolver } from 'type-graphql';
+import { DiagramQuery } from '../contract/requests';
 import { diagramSvgNow } from '../service/diagram';
 import { inputType, optional } from './build';
 import { PositionInput, parameters, request } from './inputs';
@@ -26,6 +27,7 @@ export class DiagramResolver {
     const { dice, ...rest } = input;
     // A JSON position has no query-string form; it is checked against the same Position schema as REST bodies.
     if (rest.position) request('Position', rest.position, 'input.position');
-    return diagramSvgNow(parameters('diagram', 'query', dice ? { ...rest, dice: dice.join(',') } : rest));
+    // Checked against the query parameters of GET /v1/diagram; rules and position are the GraphQL additions (DiagramQuery).
+    return diagramSvgNow(parameters('diagram', 'query', dice ? { ...rest, dice: dice.join(',') } : rest) as DiagramQuery);
   }
 }

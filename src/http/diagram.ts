@@ -1,4 +1,5 @@
 import { Request, Router } from 'express';
+import { DiagramQuery } from '../contract/requests';
 import { DiagramFormat, diagram } from '../service/diagram';
 import { fail } from '../service/errors';
 import { rasterisePng } from '../service/diagram-png';
@@ -26,10 +27,12 @@ export function diagramRoutes(services: Services): Router {
   const router = Router();
   router.get('/diagram', async (req, res) => {
     const format = formatOf(req);
-    const { format: _format, ...query } = req.query as Record<string, unknown>;
+    // The query as validated against openapi.yaml (src/http/validation.ts).
+    const { format: _format, ...query } = req.query as unknown as DiagramQuery & { format?: DiagramFormat };
     // gnubg IDs use `+`, which an unencoded query string turns into a space (never part of an ID).
-    for (const field of ['positionId', 'matchId']) {
-      if (typeof query[field] === 'string') query[field] = (query[field] as string).replace(/ /g, '+');
+    for (const field of ['positionId', 'matchId'] as const) {
+      const id = query[field];
+      if (id !== undefined) query[field] = id.replace(/ /g, '+');
     }
     const answer = await diagram(query, format, services.cache, rasterisePng);
     res.set({

@@ -9,19 +9,20 @@ import { Diagram, DiagramCube, DiagramMatch, DiagramOptions, drawDiagram, longDi
 import { CachedAnswer, HotCache } from './cache';
 import { ServiceError, fail } from './errors';
 import { Bound } from '../engine/family';
-import { bindNamed, checkKeys, isPlainObject, rulesHash } from './request';
+import { bindNamed, rulesHash } from './request';
+import { DiagramQuery } from '../contract/requests';
 
 /*
  * `GET /v1/diagram` and the GraphQL `diagram` field: reads a position (a
  * position ID, gnubg IDs or an XGID, or the opening when none is given),
  * optional dice and a move in notation, and draws the board (src/diagram).
- * REST gives every field as a query string; GraphQL gives typed values; both
- * are read here.
+ * Both transports check the query against openapi.yaml's parameters of
+ * GET /v1/diagram first (fields, lengths, the dice pattern, the size range,
+ * the enums); what is read here is what the schema cannot say.
  */
 
-export const DIAGRAM_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'xgid', 'dice', 'move', 'orientation', 'size', 'theme', 'labels'];
-
-export const DIAGRAM_SIZE = { min: 160, max: 2000, default: 600 } as const;
+/** The width in pixels when none is given (openapi.yaml's default fills it in at the edge). */
+const DEFAULT_WIDTH = 600;
 
 /** A request read and checked: what to draw and how. */
 export interface DiagramRequest {
@@ -31,43 +32,13 @@ export interface DiagramRequest {
   readonly key: string;
 }
 
-function stringField(body: Record<string, unknown>, field: string, max: number): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > max) fail('INVALID_REQUEST', `${field} must be a string of at most ${max} characters`, { field });
-  return value;
-}
-
-/** `6,5`, `6-5`, `65` (a query string) or `[6, 5]` (JSON). */
-function readDice(value: unknown): Dice | undefined {
-  if (value === undefined || value === null) return undefined;
-  let input = value;
-  if (typeof value === 'string') {
-    const m = /^([1-6])[,-]?([1-6])$/.exec(value.trim());
-    if (!m) fail('INVALID_DICE', 'dice are two values 1..6, e.g. 6,5', { field: 'dice' });
-    input = [Number(m[1]), Number(m[2])];
-  }
-  const dice = parseDice(input);
+/** `6,5`, `6-5` or `65` (the query's pattern). */
+function readDice(value: string | undefined): Dice | undefined {
+  if (value === undefined) return undefined;
+  const digits = value.replace(/[,-]/, '');
+  const dice = parseDice([Number(digits[0]), Number(digits[1])]);
   if (!dice.ok) throw ServiceError.from(dice.error);
   return dice.value;
-}
-
-function readSize(value: unknown): number {
-  if (value === undefined || value === null) return DIAGRAM_SIZE.default;
-  const size = typeof value === 'string' && /^\d{1,5}$/.test(value) ? Number(value) : value;
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < DIAGRAM_SIZE.min || size > DIAGRAM_SIZE.max) {
-    fail('INVALID_REQUEST', `size is the width in pixels, an integer ${DIAGRAM_SIZE.min}..${DIAGRAM_SIZE.max}`, { field: 'size' });
-  }
-  return size;
-}
-
-function readChoice<T extends string>(body: Record<string, unknown>, field: string, allowed: readonly T[], fallback: T): T {
-  const value = body[field];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    fail('INVALID_REQUEST', `${field} must be one of ${allowed.join(', ')}`, { field });
-  }
-  return value as T;
 }
 
 interface ReadState<S> {
@@ -91,10 +62,10 @@ function fromXgid(text: string): ReadState<ShortPosition> {
 }
 
 /** `xgid`: how the family reads an XGID (backgammon only). */
-function readState<R, S>(bound: Bound<R, S>, body: Record<string, unknown>, xgid?: (text: string) => ReadState<S>): ReadState<S> {
-  const text = stringField(body, 'xgid', 120);
+function readState<R, S>(bound: Bound<R, S>, body: DiagramQuery, xgid?: (text: string) => ReadState<S>): ReadState<S> {
+  const text = body.xgid;
   if (text !== undefined) {
-    for (const other of ['position', 'positionId', 'matchId']) {
+    for (const other of ['position', 'positionId', 'matchId'] as const) {
       if (body[other] !== undefined) fail('INVALID_REQUEST', `give either xgid or ${other}, not both`, { field: 'xgid' });
     }
     if (!xgid) fail('INVALID_REQUEST', 'an XGID describes a backgammon position; long variants take a positionId', { field: 'xgid' });
@@ -141,9 +112,7 @@ function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, te
 }
 
 /** Reads and checks a diagram request; every failure names its field. */
-export function readDiagramRequest(input: unknown): DiagramRequest {
-  if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request must be an object', { field: '' });
-  checkKeys(input, DIAGRAM_KEYS);
+export function readDiagramRequest(input: DiagramQuery): DiagramRequest {
   const b = bindNamed(input.variant, input.rules);
   switch (b.kind) {
     case 'long':
@@ -165,7 +134,7 @@ type DiagramExtras = { title: string; dice: Dice | null; move?: { text: string; 
 function diagramRequest<R, S>(
   b: Bound<R, S>,
   read: ReadState<S>,
-  input: Record<string, unknown>,
+  input: DiagramQuery,
   draw: (read: ReadState<S>, extras: DiagramExtras) => Diagram,
 ): DiagramRequest {
   const given = readDice(input.dice);
@@ -173,14 +142,14 @@ function diagramRequest<R, S>(
     fail('STAGE_MISMATCH', 'this position owes a cascade or debt stage with known units: it takes no dice (TM-4, TM-7)', { field: 'dice', rule: 'TM-7' });
   }
   const dice = given ?? read.dice;
-  const move = readMove(b, read.state, dice, stringField(input, 'move', 200));
+  const move = readMove(b, read.state, dice, input.move);
   const turn = b.family.sideToAct(read.state);
-  const viewer: Side = readChoice(input, 'orientation', ['white', 'black'] as const, turn);
+  const viewer: Side = input.orientation ?? turn;
   const options: DiagramOptions = {
     viewer,
-    width: readSize(input.size),
-    theme: readChoice(input, 'theme', ['light', 'dark'] as const, 'light'),
-    labels: readChoice(input, 'labels', ['white', 'black', 'none'] as const, viewer),
+    width: input.size ?? DEFAULT_WIDTH,
+    theme: input.theme ?? 'light',
+    labels: input.labels ?? viewer,
   };
   const extras = { title: b.variant.title, dice: dice ?? null, ...(move ? { move } : {}) };
   const diagram = draw(read, extras);
@@ -202,7 +171,7 @@ function diagramRequest<R, S>(
 }
 
 /** The SVG text of a diagram request. */
-export function diagramSvgNow(input: unknown): string {
+export function diagramSvgNow(input: DiagramQuery): string {
   const request = readDiagramRequest(input);
   return drawDiagram(request.diagram, request.options);
 }
@@ -228,7 +197,7 @@ export type Rasterise = (svg: string, width: number) => Buffer;
  * `GET /v1/diagram`: the drawing as SVG, or as PNG rasterised from the same
  * SVG, through the hot-position cache (PNG bytes are kept as base64 text).
  */
-export async function diagram(input: unknown, format: DiagramFormat, cache: HotCache, rasterise: Rasterise): Promise<DiagramAnswer> {
+export async function diagram(input: DiagramQuery, format: DiagramFormat, cache: HotCache, rasterise: Rasterise): Promise<DiagramAnswer> {
   const request = readDiagramRequest(input);
   const answer = await cache.through(`diagram:${format}:${request.key}`, () => {
     const svg = drawDiagram(request.diagram, request.options);
