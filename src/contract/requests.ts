@@ -15,6 +15,14 @@ export type ScoreRequest = Schemas['ScoreRequest'];
 export type CubeRequest = Schemas['CubeRequest'];
 export type RolloutJobRequest = Schemas['RolloutJobRequest'];
 export type MatchAnalysisRequest = Schemas['MatchAnalysisRequest'];
+export type PlayRequest = Schemas['PlayRequest'];
+export type ResignRequest = Schemas['ResignRequest'];
+/**
+ * The body of POST /v1/games/{id}/{action} (absent for most actions). The
+ * schema takes either request for any action: which fields fit which action
+ * is the sessions service's check.
+ */
+export type ActionBody = PlayRequest | ResignRequest;
 
 /**
  * GET /v1/diagram's query as validated (size coerced, defaults filled in),

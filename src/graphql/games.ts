@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
+import { ActionBody } from '../contract/requests';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { argsType, described, fields, inputType, objectType, optional, perSideType } from './build';
@@ -169,7 +170,7 @@ export class GamesResolver {
     return event;
   }
 
-  private async act(ctx: GraphqlContext, { id, options }: ActionArgs, action: ActionName, body: unknown): Promise<Game> {
+  private async act(ctx: GraphqlContext, { id, options }: ActionArgs, action: ActionName, body: ActionBody): Promise<Game> {
     // The Idempotency-Key header's limits hold for the option too.
     if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey }, 'options');
     // An option sent as null is absent, as every null field of an input is (inputs.ts).

@@ -1,3 +1,4 @@
+import { ActionBody } from '../../src/contract/requests';
 import { SeededRandom } from '../../src/engine/random';
 import { parseMatchId } from '../../src/engine/short/gnubg-id';
 import { SIDES, Side } from '../../src/engine/side';
@@ -24,7 +25,7 @@ function setup(label: string) {
   return { store, sessions };
 }
 
-function bodyOf(action: ActionName, state: GameView): unknown {
+function bodyOf(action: ActionName, state: GameView): ActionBody {
   if (action === 'play') return { steps: state.legalTurns?.[0]?.steps ?? [] };
   if (action === 'resign') return { as: 'single' };
   return {};

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import { newMatch } from '../../engine/scoring/match';
-import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
+import { ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
 import { AnyBound, Play, rebind, withCubeOption, withFamily } from '../../engine/family';
 import { bindNamed, checkKeys, isPlainObject } from '../request';
+import { ActionBody, PlayRequest, ResignRequest } from '../../contract/requests';
 import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
@@ -84,41 +85,31 @@ async function guarded<T>(work: () => Promise<T>, onStoreError?: (error: unknown
   }
 }
 
-/** Parses the body of an action into the flow's input. */
-export function parseAction(name: ActionName, body: unknown): SessionActionInput {
+/**
+ * The body of an action, checked against openapi.yaml at the edge, as the
+ * flow's input: here only what the schema cannot say (which action takes
+ * which fields, exactly one of steps or notation).
+ */
+export function parseAction(name: ActionName, body: ActionBody | undefined): SessionActionInput {
   if (!ACTION_NAMES.includes(name)) fail('NOT_FOUND', `no action ${String(name).slice(0, 40)}; one of ${ACTION_NAMES.join(', ')}`);
-  const b = body === undefined || body === null ? {} : body;
-  if (!isPlainObject(b)) fail('INVALID_REQUEST', 'the body must be a JSON object', { field: '' });
+  const b = body ?? {};
   switch (name) {
     case 'play': {
       checkKeys(b, ['steps', 'notation']);
-      if ((b.steps === undefined) === (b.notation === undefined)) {
+      // No field of ResignRequest is left.
+      const { steps, notation } = b as PlayRequest;
+      if ((steps === undefined) === (notation === undefined)) {
         fail('INVALID_REQUEST', 'give exactly one of steps or notation', { field: 'steps' });
       }
-      if (b.notation !== undefined) {
-        if (typeof b.notation !== 'string') fail('INVALID_NOTATION', 'notation must be a string', { field: 'notation' });
-        return { type: 'play', play: { notation: b.notation } };
-      }
-      if (!Array.isArray(b.steps) || b.steps.length > 8) {
-        fail('INVALID_STEPS', 'steps must be an array of at most 8 {from, to}', { field: 'steps' });
-      }
-      const steps: Step[] = b.steps.map((s: unknown, i: number) => {
-        if (!isPlainObject(s)) fail('INVALID_STEPS', `steps[${i}] must be an object {from, to}`, { field: `steps[${i}]` });
-        checkKeys(s, ['from', 'to']);
-        if (!Number.isInteger(s.from)) fail('INVALID_STEPS', `steps[${i}].from must be an integer`, { field: `steps[${i}].from` });
-        if (!Number.isInteger(s.to)) fail('INVALID_STEPS', `steps[${i}].to must be an integer`, { field: `steps[${i}].to` });
-        return { from: s.from as number, to: s.to as number };
-      });
-      const play: Play = { steps };
+      if (steps === undefined) return { type: 'play', play: { notation: notation! } };
+      const play: Play = { steps: steps.map((s): Step => ({ from: s.from, to: s.to })) };
       return { type: 'play', play };
     }
     case 'resign': {
       checkKeys(b, ['as']);
-      const level = b.as ?? 'single';
-      if (typeof level !== 'string' || !(RESIGN_LEVELS as readonly string[]).includes(level)) {
-        fail('INVALID_REQUEST', `as must be one of ${RESIGN_LEVELS.join(', ')}`, { field: 'as' });
-      }
-      return { type: 'resign', level: level as ResignLevel };
+      // No field of PlayRequest is left.
+      const level: ResignLevel = (b as ResignRequest).as ?? 'single';
+      return { type: 'resign', level };
     }
     default:
       checkKeys(b, []);
@@ -292,7 +283,7 @@ export class GameSessions {
   }
 
   /** `POST /v1/games/{id}/{action}`. */
-  async act(id: string, name: ActionName, body: unknown, meta: ActionMeta): Promise<Answer<GameView>> {
+  async act(id: string, name: ActionName, body: ActionBody | undefined, meta: ActionMeta): Promise<Answer<GameView>> {
     const input = parseAction(name, body);
     const { record, version } = await this.load(id);
     const seat = this.seatOf(record, meta.token);
