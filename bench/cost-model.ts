@@ -39,7 +39,7 @@ function main(): void {
         perPly[plies].push(evaluations);
       }
       evaluations = 0;
-      const best = engine.prepare('best', { ...s.input, dice: s.dice, plies: 0 }).run(control) as { count: number };
+      const best = engine.prepare('best', { ...s.input, dice: [...s.dice], plies: 0 }).run(control) as { count: number };
       perTurn.push(evaluations / Math.max(1, best.count));
       plays.push(best.count);
       evaluations = 0;

@@ -1,3 +1,4 @@
+import { EvaluateRequest } from '../src/contract/requests';
 import { Dice } from '../src/engine/dice';
 import { SeededRandom } from '../src/engine/random';
 import { variantByName } from '../src/engine/variants';
@@ -5,7 +6,7 @@ import { bindOpaque as bind } from '../src/engine/family';
 
 /** A position of a seeded self-play game as an API request body, with a roll for it. */
 export interface Sample {
-  readonly input: Record<string, unknown>;
+  readonly input: Pick<EvaluateRequest, 'variant' | 'position'>;
   readonly dice: Dice;
 }
 
@@ -24,7 +25,7 @@ export function samples(variantName: string, count: number, seed: number): Sampl
     const dice: Dice | undefined = family.needsDice(state) ? random.dice() : undefined;
     const legal = family.legal(rules, state, dice);
     if (!legal.ok) throw new Error(legal.error.message);
-    if (dice && step % 7 === 3) out.push({ input: { variant: variantName, position: family.positionView(state) }, dice: random.dice() });
+    if (dice && step % 7 === 3) out.push({ input: { variant: variantName, position: family.positionView(state) as EvaluateRequest['position'] }, dice: random.dice() });
     const turns = legal.value.turns;
     state = turns[random.below(turns.length)].state;
   }

@@ -15,6 +15,10 @@ export type ScoreRequest = Schemas['ScoreRequest'];
 export type CubeRequest = Schemas['CubeRequest'];
 export type RolloutJobRequest = Schemas['RolloutJobRequest'];
 export type MatchAnalysisRequest = Schemas['MatchAnalysisRequest'];
+export type EvaluateRequest = Schemas['EvaluateRequest'];
+export type BestMovesRequest = Schemas['BestMovesRequest'];
+export type RolloutRequest = Schemas['RolloutRequest'];
+export type EvaluateBatchRequest = Schemas['EvaluateBatchRequest'];
 export type PlayRequest = Schemas['PlayRequest'];
 export type ResignRequest = Schemas['ResignRequest'];
 /**

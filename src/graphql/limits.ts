@@ -11,7 +11,8 @@ import {
 } from 'graphql';
 import { ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AnalysisService } from '../service/analysis/service';
-import { AnalysisOperation } from '../service/analysis/cost';
+import { ServiceError } from '../service/errors';
+import { request } from './inputs';
 
 /**
  * Limits on GraphQL documents (abuse resistance): nesting depth, aliases
@@ -113,20 +114,34 @@ export function aliasLimitRule(maxAliases: number) {
   };
 }
 
-/** The analysis operation of each analysis field (the same service functions as REST). */
-const ANALYSIS_FIELDS: Readonly<Record<string, AnalysisOperation>> = {
-  evaluate: 'evaluate',
-  evaluateBatch: 'batch',
-  bestMoves: 'best',
-  rollout: 'rollout',
-};
+/**
+ * The cost of an analysis field (the same service functions as REST), its
+ * input read as the request it mirrors; 0 for any other field, and for an
+ * input that is not a valid request (its error comes when it runs).
+ */
+function fieldCost(analysis: AnalysisService, field: string, input: object): number {
+  try {
+    switch (field) {
+      case 'evaluate':
+        return analysis.cost('evaluate', request('EvaluateRequest', input));
+      case 'evaluateBatch':
+        return analysis.cost('batch', request('EvaluateBatchRequest', input));
+      case 'bestMoves':
+        return analysis.cost('best', request('BestMovesRequest', input));
+      case 'rollout':
+        return analysis.cost('rollout', request('RolloutRequest', input));
+      default:
+        return 0;
+    }
+  } catch (e) {
+    if (e instanceof ServiceError) return 0;
+    throw e;
+  }
+}
 
 /** Prices analysis fields by the cost model (network evaluations); every other field costs nothing here. */
 function analysisEstimator(analysis: AnalysisService): ComplexityEstimator {
-  return ({ field, args, childComplexity }) => {
-    const op = ANALYSIS_FIELDS[field.name];
-    return childComplexity + (op ? analysis.cost(op, args.input) : 0);
-  };
+  return ({ field, args, childComplexity }) => childComplexity + fieldCost(analysis, field.name, args.input as object);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EvaluateRequest } from '../../src/contract/requests';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -12,7 +13,7 @@ import { EvaluationView } from '../../src/service/analysis/views';
  * home are exact, whichever contact evaluator is configured (EVALUATOR).
  */
 
-async function evaluate(service: AnalysisService, input: object): Promise<EvaluationView> {
+async function evaluate(service: AnalysisService, input: EvaluateRequest): Promise<EvaluationView> {
   const answer = await service.evaluate(input);
   return answer.value!;
 }
@@ -21,7 +22,7 @@ describe.each(['neural', 'heuristic'] as const)('EVALUATOR=%s', (kind) => {
   const service = new AnalysisService(new Analyzers(evaluatorsOf(kind)));
 
   it('backgammon: one checker left on the 1-point wins at once (bear-off database)', async () => {
-    const position = {
+    const position: EvaluateRequest['position'] = {
       turn: 'white',
       white: { points: { '1': 1 }, off: 14 },
       black: { points: { '6': 15 } },
@@ -33,7 +34,7 @@ describe.each(['neural', 'heuristic'] as const)('EVALUATOR=%s', (kind) => {
   });
 
   it('long nardy: two checkers on the 1-point against a long way home: a sure win (exact race)', async () => {
-    const position = {
+    const position: EvaluateRequest['position'] = {
       turn: 'white',
       white: { points: { '1': 2 }, off: 13 },
       black: { points: { '6': 5, '5': 5, '4': 5 } },

@@ -1,3 +1,4 @@
+import { BestMovesRequest, EvaluateRequest, RolloutRequest } from '../../src/contract/requests';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { neuralEvaluators } from '../../src/service/analysis/data';
 import { buildServices, Services } from '../../src/app';
@@ -41,7 +42,7 @@ describe('the analysis worker pool', () => {
   afterAll(() => pool.analysis.close());
 
   it('answers as the request thread does: evaluation, ranked plays, rollout and batch', async () => {
-    const evaluate = { ...OPENING, plies: 1, cube: { value: 1, owner: 'center' } };
+    const evaluate: EvaluateRequest = { ...OPENING, plies: 1, cube: { value: 1, owner: 'center' } };
     expect((await pool.analysis.evaluate(evaluate)).value).toEqual((await inline.evaluate(evaluate)).value);
     const best = { ...LONG_START, position: undefined, positionId: 'GAAA8_fAAAg__DA', dice: [3, 1], plies: 1 };
     expect((await pool.analysis.bestMoves(best)).value).toEqual((await inline.bestMoves(best)).value);
@@ -113,7 +114,7 @@ describe('the analysis worker pool', () => {
       [pool.analysis.bestMoves.bind(pool.analysis), { ...OPENING, positionId: '4HPwATDgc/ABMA', dice: [6, 4], plies: 2, limit: 1 }],
     ] as const) {
       const controller = new AbortController();
-      const answer = run(input, { client: 'test', signal: controller.signal });
+      const answer = run(input as RolloutRequest & BestMovesRequest, { client: 'test', signal: controller.signal });
       setTimeout(() => controller.abort(), 50);
       const error = await rejection(answer);
       expect(error.body.code).toBe('ANALYSIS_CANCELLED');

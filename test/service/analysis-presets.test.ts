@@ -1,3 +1,4 @@
+import { EvaluateRequest } from '../../src/contract/requests';
 import { Dice } from '../../src/engine/dice';
 import { SeededRandom } from '../../src/engine/random';
 import { VARIANTS } from '../../src/engine/variants';
@@ -38,20 +39,20 @@ describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (name, variant) =
       const legal = family.legal(rules, state, dice);
       if (!legal.ok) throw new Error(`${legal.error.code}: ${legal.error.message}`);
       if (step % 9 === 4) {
-        const position = family.positionView(state);
+        const position = family.positionView(state) as EvaluateRequest['position'];
         const plies = checked % 3;
         const e = (await service.evaluate({ variant: name, position, plies })).value!;
         expect(e.probabilities.winMars).toBeLessThanOrEqual(e.probabilities.win + 1e-9);
         expect(e.probabilities.loseMars).toBeLessThanOrEqual(1 - e.probabilities.win + 1e-9);
         expect(e.evaluator.plies).toBeLessThanOrEqual(plies);
-        const best = (await service.bestMoves({ variant: name, position, ...(dice ? { dice } : {}), plies })).value!;
+        const best = (await service.bestMoves({ variant: name, position, ...(dice ? { dice: dice as unknown as number[] } : {}), plies })).value!;
         expect(best.count).toBe(legal.value.turns.length);
         expect(new Set(best.turns.map((t) => t.positionId))).toEqual(new Set(legal.value.turns.map((t) => t.view.positionId)));
         if (checked % 4 === 1) {
           // A rollout of the position, and of every play of the roll (or of the pending stage).
           const r = await service.rollout({ variant: name, position, trials: 2, truncateAfter: 3, seed: step });
           expect(r.estimate?.trials ?? r.count).toBeGreaterThan(0);
-          const plays = await service.rollout({ variant: name, position, ...(dice ? { dice } : {}), trials: 2, truncateAfter: 3, seed: step });
+          const plays = await service.rollout({ variant: name, position, ...(dice ? { dice: dice as unknown as number[] } : {}), trials: 2, truncateAfter: 3, seed: step });
           if (plays.turns) expect(plays.count).toBe(legal.value.turns.length);
         }
         checked++;

@@ -16,8 +16,9 @@ import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutStart, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
 import { Bound, LongBound, ShortBound } from '../../engine/family';
-import { Body, bindNamed, checkKeys, isPlainObject, rulesHash } from '../request';
+import { Body, bindNamed, checkKeys, rulesHash } from '../request';
 import { TurnView } from '../views';
+import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { AnalysisOperation, evaluateCost, moveListCost, rolloutCost } from './cost';
 import { Analyzers } from './evaluators';
 import {
@@ -32,6 +33,22 @@ import {
   RolloutSettingsView,
   RolloutView,
 } from './views';
+
+/**
+ * The request of each operation as openapi.yaml has it: the transports
+ * validate it before it comes here; what the schema cannot say (the rules,
+ * the position, the cube of the variant, the batch's 2-ply share) is
+ * checked by `prepare`.
+ */
+export interface AnalysisRequests {
+  readonly evaluate: EvaluateRequest;
+  readonly best: BestMovesRequest;
+  readonly rollout: RolloutRequest;
+  readonly batch: EvaluateBatchRequest;
+}
+
+/** The request of one position's analysis (a batch item is an `evaluate`). */
+export type PositionRequest = AnalysisRequests['evaluate' | 'best' | 'rollout'];
 
 /** Documented limits of the analysis endpoints (README, openapi.yaml). */
 export const ANALYSIS_LIMITS = Object.freeze({
@@ -118,7 +135,7 @@ export interface RunControl {
 export interface PreparedAnalysis {
   readonly op: AnalysisOperation;
   /** The request as it came (a worker reads it again). */
-  readonly input: Body;
+  readonly input: PositionRequest;
   /** Estimated network evaluations (cost.ts). */
   readonly cost: number;
   /** The hot-cache key of a deterministic answer; null when the answer is not cached (rollouts). */
@@ -335,31 +352,28 @@ export class AnalysisEngine {
    * `/v1/rollout`; a batch item is an `evaluate`); throws a ServiceError
    * for a bad one. Cheap: it builds at most the move list.
    */
-  prepare(op: Exclude<AnalysisOperation, 'batch'>, input: unknown): PreparedAnalysis {
-    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
+  prepare<O extends Exclude<AnalysisOperation, 'batch'>>(op: O, input: AnalysisRequests[O]): PreparedAnalysis {
     switch (op) {
       case 'evaluate':
-        return this.prepareEvaluation(input);
+        return this.prepareEvaluation(input as EvaluateRequest);
       case 'best':
-        return this.prepareBest(input);
+        return this.prepareBest(input as BestMovesRequest);
       case 'rollout':
-        return this.prepareRollout(input);
+        return this.prepareRollout(input as RolloutRequest);
     }
   }
 
   /** The items of `POST /v1/evaluate/batch`, each prepared or with its own error. */
-  prepareBatch(input: unknown): PreparedItem[] {
-    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(input, ['positions']);
+  prepareBatch(input: EvaluateBatchRequest): PreparedItem[] {
     const list = input.positions;
     if (!Array.isArray(list) || list.length === 0 || list.length > ANALYSIS_LIMITS.maxBatch) {
       fail('INVALID_REQUEST', `positions must be an array of 1..${ANALYSIS_LIMITS.maxBatch} evaluate requests`, { field: 'positions' });
     }
-    const deep = list.filter((p) => isPlainObject(p) && p.plies === 2).length;
+    const deep = list.filter((p) => p.plies === 2).length;
     if (deep > ANALYSIS_LIMITS.maxBatchTwoPly) {
       fail('INVALID_REQUEST', `at most ${ANALYSIS_LIMITS.maxBatchTwoPly} positions of a batch may ask for 2 plies`, { field: 'positions' });
     }
-    return list.map((item: unknown, i): PreparedItem => {
+    return list.map((item, i): PreparedItem => {
       try {
         return { ok: true, prepared: this.prepare('evaluate', item) };
       } catch (e) {
@@ -386,7 +400,7 @@ export class AnalysisEngine {
     });
   }
 
-  private prepareEvaluation(input: Body): PreparedAnalysis {
+  private prepareEvaluation(input: EvaluateRequest): PreparedAnalysis {
     const t = this.target(input, EVALUATE_KEYS);
     const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
     const strict = strictFlag(input);
@@ -402,7 +416,7 @@ export class AnalysisEngine {
     };
   }
 
-  private prepareBest(input: Body): PreparedAnalysis {
+  private prepareBest(input: BestMovesRequest): PreparedAnalysis {
     const t = this.target(input, BEST_KEYS);
     const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
     const limit = integerField(input, 'limit', 1, 10_000, 10_000);
@@ -468,7 +482,7 @@ export class AnalysisEngine {
   }
 
   /** `POST /v1/rollout`: reads the settings; priced by trials, or by its time budget when that is smaller. */
-  private prepareRollout(input: Body): PreparedAnalysis {
+  private prepareRollout(input: RolloutRequest): PreparedAnalysis {
     const t = this.target(input, ROLLOUT_KEYS);
     const L = ANALYSIS_LIMITS;
     const trials = integerField(input, 'trials', 1, L.maxTrials, L.defaultTrials);
@@ -476,9 +490,6 @@ export class AnalysisEngine {
     const seed = integerField(input, 'seed', 0, 2 ** 31 - 1, -1);
     const truncate = integerField(input, 'truncateAfter', 1, L.maxTruncateAfter, 0);
     const strict = strictFlag(input);
-    for (const flag of ['settleRaces', 'luckAdjust']) {
-      if (input[flag] !== undefined && typeof input[flag] !== 'boolean') fail('INVALID_REQUEST', `${flag} must be a boolean`, { field: flag });
-    }
     const settings: RolloutSettingsView = {
       trials,
       timeBudgetMs,

@@ -1,3 +1,4 @@
+import { BestMovesRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { SharedBearoffTables } from '../../eval/bearoff/database';
 import { ErrorBody } from '../errors';
 import { EvaluatorKind } from './data';
@@ -17,8 +18,8 @@ export interface WorkerSetup {
 
 /** A request for a worker; `deadline` ends the request's budget, in milliseconds since the epoch (`epochClock`). */
 export type PoolRequest =
-  | { readonly op: 'evaluate' | 'best' | 'rollout'; readonly input: unknown; readonly deadline: number }
-  | { readonly op: 'batch'; readonly inputs: readonly unknown[]; readonly indices: readonly number[]; readonly deadline: number }
+  | { readonly op: 'evaluate' | 'best' | 'rollout'; readonly input: EvaluateRequest | BestMovesRequest | RolloutRequest; readonly deadline: number }
+  | { readonly op: 'batch'; readonly inputs: readonly EvaluateRequest[]; readonly indices: readonly number[]; readonly deadline: number }
   /**
    * Trials `firstTrial` … of a whole-position rollout (its `input` with the seed fixed), for at most
    * `sliceMs` from the moment a worker starts it (and never past `deadline`): answers the trials played
@@ -26,7 +27,7 @@ export type PoolRequest =
    */
   | {
       readonly op: 'rollout-range';
-      readonly input: unknown;
+      readonly input: RolloutRequest;
       readonly firstTrial: number;
       readonly trials: number;
       readonly sliceMs: number;

@@ -3,8 +3,8 @@ import { ServiceError, fail } from '../errors';
 import { WorkBudget } from '../budget';
 import { AnalysisOperation } from './cost';
 import { RolloutTrials, mergeRolloutTrials, trialRanges } from '../../eval/neural/rollout';
-import { Body } from '../request';
-import { AnalysisEngine, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
+import { AnalysisEngine, AnalysisRequests, PositionRequest, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
+import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
 import { BatchItemView, BestMovesView, EvaluationBatchView, EvaluationView, RolloutView } from './views';
@@ -117,10 +117,10 @@ export class AnalysisService {
   }
 
   /** The estimated cost of a request in evaluations, or 0 when it is not a valid request (its error comes when it runs). */
-  cost(op: AnalysisOperation, input: unknown): number {
+  cost<O extends AnalysisOperation>(op: O, input: AnalysisRequests[O]): number {
     try {
-      if (op === 'batch') return this.engine.prepareBatch(input).reduce((sum, item) => sum + (item.ok ? item.prepared.cost : 0), 0);
-      return this.engine.prepare(op, input).cost;
+      if (op === 'batch') return this.engine.prepareBatch(input as EvaluateBatchRequest).reduce((sum, item) => sum + (item.ok ? item.prepared.cost : 0), 0);
+      return this.engine.prepare(op as Exclude<AnalysisOperation, 'batch'>, input as PositionRequest).cost;
     } catch (e) {
       if (e instanceof ServiceError) return 0;
       throw e;
@@ -128,17 +128,17 @@ export class AnalysisService {
   }
 
   /** `POST /v1/evaluate`: probabilities, equity, pips and (with `cube` or `match`) the cube decision. */
-  evaluate(input: unknown, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<EvaluationView>> {
+  evaluate(input: EvaluateRequest, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<EvaluationView>> {
     return this.cached<EvaluationView>(this.engine.prepare('evaluate', input), caller);
   }
 
   /** `POST /v1/moves/best`: every legal turn of the roll (or pending stage), best first, with its evaluation. */
-  bestMoves(input: unknown, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<BestMovesView>> {
+  bestMoves(input: BestMovesRequest, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<BestMovesView>> {
     return this.cached<BestMovesView>(this.engine.prepare('best', input), caller);
   }
 
   /** `POST /v1/rollout`: Monte Carlo rollouts, bounded by `trials` and `timeBudgetMs` (not cached). */
-  async rollout(input: unknown, caller: AnalysisCaller = ANONYMOUS): Promise<RolloutView> {
+  async rollout(input: RolloutRequest, caller: AnalysisCaller = ANONYMOUS): Promise<RolloutView> {
     const arrival = caller.arrival ?? this.engine.clock();
     const prepared = this.engine.prepare('rollout', input);
     this.admit(prepared.cost);
@@ -151,7 +151,7 @@ export class AnalysisService {
    * request; answers in order, each an evaluation or its own error. Items
    * come from the cache where they can; the rest run together.
    */
-  async evaluateBatch(input: unknown, caller: AnalysisCaller = ANONYMOUS): Promise<EvaluationBatchView> {
+  async evaluateBatch(input: EvaluateBatchRequest, caller: AnalysisCaller = ANONYMOUS): Promise<EvaluationBatchView> {
     const arrival = caller.arrival ?? this.engine.clock();
     const items = this.engine.prepareBatch(input);
     this.admit(items.reduce((sum, item) => sum + (item.ok ? item.prepared.cost : 0), 0));
@@ -174,7 +174,7 @@ export class AnalysisService {
         !this.pool || cost <= this.inlineCost
           ? this.engine.runBatch(misses, this.control(deadline, caller.signal))
           : ((await this.pool.run(
-              { op: 'batch', inputs: misses.map((m) => m.prepared.input), indices: misses.map((m) => m.index), deadline },
+              { op: 'batch', inputs: misses.map((m) => m.prepared.input as EvaluateRequest), indices: misses.map((m) => m.index), deadline },
               caller.signal,
             )) as BatchItemView[]);
       for (const [k, result] of computed.entries()) {
@@ -238,7 +238,7 @@ export class AnalysisService {
   private async execute(prepared: PreparedAnalysis, caller: AnalysisCaller, deadline: number): Promise<unknown> {
     try {
       if (!this.pool || prepared.cost <= this.inlineCost) return prepared.run(this.control(deadline, caller.signal));
-      if (prepared.split && this.pool.idle() >= 2) return await this.splitRollout(this.pool, prepared.split, prepared.input, caller, deadline);
+      if (prepared.split && this.pool.idle() >= 2) return await this.splitRollout(this.pool, prepared.split, prepared.input as RolloutRequest, caller, deadline);
       return await this.pool.run({ op: prepared.op as Exclude<AnalysisOperation, 'batch'>, input: prepared.input, deadline }, caller.signal);
     } catch (e) {
       if (e instanceof ServiceError && e.body.code === 'ANALYSIS_BUSY') this.observer?.refused('busy');
@@ -264,7 +264,7 @@ export class AnalysisService {
    * first trial not played are dropped: a partial answer is the serial
    * rollout of its first trials. A caller that leaves cancels every slice.
    */
-  private async splitRollout(pool: AnalysisPool, split: RolloutSplit, input: Body, caller: AnalysisCaller, deadline: number): Promise<unknown> {
+  private async splitRollout(pool: AnalysisPool, split: RolloutSplit, input: RolloutRequest, caller: AnalysisCaller, deadline: number): Promise<unknown> {
     const workers = pool.idle();
     const pending = trialRanges(split.trials, workers * RANGES_PER_WORKER);
     const body = { ...input, seed: split.seed };

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { MatchAnalysisRequest, RolloutJobRequest } from '../../contract/requests';
+import { MatchAnalysisRequest, RolloutJobRequest, RolloutRequest } from '../../contract/requests';
 import { AnalysisService } from '../analysis/service';
 import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
 import { ServiceError, fail } from '../errors';
@@ -45,7 +45,7 @@ interface MatchPayload {
 
 interface RolloutPayload {
   /** The rollout request, with its seed settled. */
-  readonly request: Body;
+  readonly request: RolloutJobRequest;
   readonly trials: number;
   readonly timeBudgetMs: number;
 }
@@ -125,7 +125,7 @@ export class AnalysisJobs {
     return this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials });
   }
 
-  private rolloutStep(request: Body, index: number, trials: number, timeBudgetMs: number): Body {
+  private rolloutStep(request: RolloutJobRequest, index: number, trials: number, timeBudgetMs: number): RolloutRequest {
     // A step is never strict itself: the job as a whole is (rolloutSteps).
     const { trials: _t, timeBudgetMs: _b, seed, strict: _s, ...rest } = request;
     return { ...rest, trials, timeBudgetMs, seed: ((seed as number) + index * 7919) % 2 ** 31 };

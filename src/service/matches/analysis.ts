@@ -1,4 +1,5 @@
 import { Dice } from '../../engine/dice';
+import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
 import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
 import { makeMatchId } from '../../engine/short/gnubg-id';
 import {
@@ -73,7 +74,7 @@ function cubeRequest(
   match: ReplayedMatch,
   doubler: MatchPlayer,
   plies: number,
-): Record<string, unknown> {
+): EvaluateRequest {
   const length = match.record.length;
   const score = { white: d.match.score.white, black: d.match.score.black };
   const atMatchPoint = length > 0 && (score.white === length - 1 || score.black === length - 1);
@@ -104,7 +105,7 @@ function bestRequest(
   plies: number,
   dice?: Dice,
   limit?: number,
-): Record<string, unknown> {
+): BestMovesRequest {
   const matchId = dice ? makeMatchId({ ...d.match, dice }) : d.matchId;
   return { variant: VARIANT, positionId: d.positionId, matchId, plies, ...(limit ? { limit } : {}) };
 }

@@ -1,4 +1,5 @@
 import { Dice } from '../../engine/dice';
+import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
 import { parseLongPositionId } from '../../engine/long/position-id';
 import { CubeConfig, CubeState } from '../../engine/scoring/cube';
 import { MatchState } from '../../engine/scoring/match';
@@ -363,16 +364,17 @@ class LongRequests {
     readonly plies: number,
   ) {}
 
-  private position(e: Entry): Record<string, unknown> {
+  private position(e: Entry): Pick<EvaluateRequest, 'variant' | 'rules' | 'positionId'> {
     const rules = this.match.overrides;
     return {
       variant: this.match.variant,
-      ...(rules !== undefined ? { rules } : {}),
+      // The overrides as the match file's variant line gave them (checked when the variant was bound).
+      ...(rules !== undefined ? { rules: rules as EvaluateRequest['rules'] } : {}),
       positionId: e.positionId,
     };
   }
 
-  best(e: Entry, dice: Dice | null = e.dice, plies = this.plies, limit?: number): Record<string, unknown> {
+  best(e: Entry, dice: Dice | null = e.dice, plies = this.plies, limit?: number): BestMovesRequest {
     return {
       ...this.position(e),
       ...(dice ? { dice: [dice[0], dice[1]] } : {}),
@@ -381,7 +383,7 @@ class LongRequests {
     };
   }
 
-  cube(e: Entry): Record<string, unknown> {
+  cube(e: Entry): EvaluateRequest {
     const cube = e.cube as CubeState;
     const m = e.match;
     return {
