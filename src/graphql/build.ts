@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { GraphQLScalarType } from 'graphql';
 import { ArgsType, Field, InputType, ObjectType } from 'type-graphql';
 
