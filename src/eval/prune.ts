@@ -5,9 +5,10 @@ import { flipBoardInto as flipShortBoardInto } from '../engine/short/board';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator, Family } from './evaluator';
 import { NeuralEvaluator } from './neural/evaluator';
-import { SparseInput } from './neural/network';
+import { SparseInput, sigmoid } from './neural/network';
 import { PruningNetwork } from './neural/pruning';
-import { encodeShortRawFlipped } from './neural/raw-encoding';
+import { WasmForward } from './neural/kernel';
+import { encodeShortRawFlipped, shortRawFlippedSlots } from './neural/raw-encoding';
 import { clampInPlace, flipInPlace } from './probabilities';
 
 /**
@@ -90,7 +91,8 @@ export class ReplyPruner {
   /** Plays scored by the pruning network (or, for races, by the evaluator) / passed on (benchmarks). */
   scored = 0;
   passed = 0;
-  private scores = new Float64Array(64);
+  /** The pruning network's score (the mover's cubeless equity) of each play, after `select` has scored them. */
+  scores = new Float64Array(64);
   private readonly network: PruningNetwork;
   private readonly filter: PruningFilter;
   /** The pruning network's input: the kernel's own memory where it has one (no copy per play). */
@@ -101,10 +103,19 @@ export class ReplyPruner {
   private readonly flipped: Int8Array;
   private readonly probs = new Float64Array(5);
   private readonly flip: (board: Int8Array, out: Int8Array) => Int8Array;
+  /**
+   * The pruning network's kernel for whole boards (backgammon's raw
+   * encoding as board slots): every play of a roll in one call, the same
+   * numbers as encoding and evaluating them one by one; null where the
+   * runtime has no WebAssembly SIMD.
+   */
+  private readonly boardKernel: WasmForward | null;
 
+  /** `boardKernel` false: each play encoded and evaluated on its own, as where WebAssembly SIMD is missing (tests, benchmarks). */
   constructor(
     readonly evaluator: PrunedEvaluator,
     readonly values: OutcomeValues,
+    boardKernel = true,
   ) {
     this.network = evaluator.pruning.network;
     this.filter = evaluator.pruning.filter;
@@ -114,6 +125,7 @@ export class ReplyPruner {
     this.own = new Int8Array(length);
     this.flipped = new Int8Array(length);
     this.flip = evaluator.family === 'short' ? flipShortBoardInto : flipLongBoardInto;
+    this.boardKernel = boardKernel && this.direct !== null ? this.network.network.boardKernel(shortRawFlippedSlots(), BOARD_KERNEL_PLAYS) : null;
   }
 
   /**
@@ -135,7 +147,27 @@ export class ReplyPruner {
       this.passed += n;
       return n;
     }
+    const board = this.boardKernel;
+    let plays: Float64Array | null = null;
+    // The board kernel is WebAssembly: not while the network is switched to the JavaScript loops (benchmarks).
+    if (board !== null && n <= board.capacity && this.network.network.kernel === 'wasm') {
+      board.forwardBoards(boards, n);
+      plays = board.plays;
+    }
+    this.score(boards, stride, n, equities, plays);
+    this.scored += n;
+    return this.keepBest(n);
+  }
+
+  /**
+   * The pruning network's score of each of the `n` plays into `scores`:
+   * from `plays` (the board kernel's pre-sigmoid outputs, six a play) when
+   * given, else each play encoded and evaluated on its own — the same
+   * numbers. Races are scored by the evaluator.
+   */
+  private score(boards: Int8Array, stride: number, n: number, equities: Float64Array, plays: Float64Array | null): void {
     const scores = this.scores;
+    const kept = this.kept;
     const own = this.own;
     const flipped = this.flipped;
     const probs = this.probs;
@@ -152,10 +184,15 @@ export class ReplyPruner {
       const race = direct !== null ? evaluator.isRace(own) : evaluator.isRace(this.flip(own, flipped));
       if (race) evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
       else {
-        // Into the kernel's own input (no copy per play).
-        if (direct !== null) direct(boards, base, input);
-        else this.network.encoding.encode(flipped, input);
-        network.forward(input, probs, 0);
+        if (plays !== null) {
+          const z = k * 6;
+          for (let i = 0; i < 5; i++) probs[i] = sigmoid(plays[z + i]);
+        } else {
+          // Into the kernel's own input (no copy per play).
+          if (direct !== null) direct(boards, base, input);
+          else this.network.encoding.encode(flipped, input);
+          network.forward(input, probs, 0);
+        }
         clampInPlace(probs, 0);
       }
       flipInPlace(probs, 0);
@@ -163,7 +200,12 @@ export class ReplyPruner {
       kept[k] = k;
       equities[k] = -Infinity;
     }
-    this.scored += n;
+  }
+
+  /** Moves the best `keep` plays within `window` of the best to the front of `kept` (by score); returns how many. */
+  private keepBest(n: number): number {
+    const scores = this.scores;
+    const kept = this.kept;
     // Partial selection sort: `keep` is a handful, n a few dozen.
     const keep = this.filter.keep;
     let count = 0;
@@ -181,6 +223,9 @@ export class ReplyPruner {
     return count;
   }
 }
+
+/** Plays of one roll the pruner's board kernel takes in one call (a roll of backgammon has at most a few hundred). */
+const BOARD_KERNEL_PLAYS = 1024;
 
 /** The reply pruner of a search on `evaluator` with `values`, or null when the evaluator carries no pruning network. */
 export function replyPrunerOf(evaluator: Evaluator, values: OutcomeValues): ReplyPruner | null {

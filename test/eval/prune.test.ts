@@ -192,6 +192,32 @@ describe('ReplyPruner', () => {
   });
 });
 
+describe('ReplyPruner with the board kernel', () => {
+  it('scores and keeps every play as encoding and evaluating them one by one does, bit for bit', () => {
+    const evaluator = attach(short, shortPruning, { keep: 3, window: 0.3 });
+    const fast = new ReplyPruner(evaluator, STANDARD_VALUES);
+    const slow = new ReplyPruner(evaluator, STANDARD_VALUES, false);
+    let scored = 0;
+    for (const board of shortPositions(44, 60)) {
+      for (const [a, b] of SHORT_ROLLS) {
+        const { boards, n } = playsOf(board, a, b);
+        const e1 = new Float64Array(n);
+        const e2 = new Float64Array(n);
+        const m = fast.select(boards, 28, n, e1);
+        expect(slow.select(boards, 28, n, e2)).toBe(m);
+        expect(Array.from(fast.kept.subarray(0, m))).toEqual(Array.from(slow.kept.subarray(0, m)));
+        if (n > 3) {
+          expect(Array.from(fast.scores.subarray(0, n))).toEqual(Array.from(slow.scores.subarray(0, n)));
+          scored += n;
+        }
+        expect(Array.from(e1)).toEqual(Array.from(e2));
+      }
+    }
+    expect(fast.scored).toBe(scored);
+    expect(scored).toBeGreaterThan(10000);
+  });
+});
+
 describe('searches with reply pruning', () => {
   it('backgammon 1 ply: each roll is played by the full network’s best among the kept plays', () => {
     const evaluator = attach(short, shortPruning);

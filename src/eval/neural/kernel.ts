@@ -18,6 +18,8 @@ interface KernelExports {
   reset(): void;
   rowsApplied(): number;
   forward(count: number, incremental: number): void;
+  configureBoards(slots: number): void;
+  forwardBoards(n: number, boardLength: number): void;
 }
 
 /** What the kernel needs of the global `WebAssembly` (the project's type libraries do not declare it). */
@@ -90,6 +92,38 @@ export interface KernelWeights {
   readonly outputBias: Float32Array;
 }
 
+/** Table rows per board entry: its values −15…15 (kernel/forward.ts `VALUES`). */
+const ENTRY_VALUES = 31;
+/** The kernel's output of one board: five pre-sigmoid outputs and a pad. */
+const PLAY_FLOATS = 6;
+
+/**
+ * An encoding as board slots, for `forwardBoards`: every input depends on
+ * one board entry, so the first layer's sums are the bias plus one table
+ * row per entry (raw-encoding.ts has the pruning networks' encoding so).
+ * Slots reading the same entry (a point's checkers of either side) share
+ * its table rows.
+ */
+export interface BoardSlots {
+  readonly boardLength: number;
+  /** Per slot, the board entry it reads: its value is `sign[s] · board[offset[s]]`, in −15…15. */
+  readonly offset: Int32Array;
+  readonly sign: Int32Array;
+  /** The inputs of slot `slot` holding `value`, written into `out` (indices increasing, `count` set). */
+  terms(slot: number, value: number, out: SparseInput): void;
+}
+
+/** What an instance made for boards holds besides the network: the table, and room for `capacity` boards. */
+interface BoardLayout {
+  readonly slots: BoardSlots;
+  readonly capacity: number;
+}
+
+/** The distinct board entries the slots read, in order of first use. */
+function entriesOf(slots: BoardSlots): number[] {
+  return [...new Set(slots.offset)];
+}
+
 /**
  * One network's instance of the kernel. `input` is a sparse input whose
  * arrays are views of the instance's memory: an encoding that writes into
@@ -100,15 +134,24 @@ export class WasmForward {
   readonly input: SparseInput;
   /** The five pre-sigmoid outputs of the last forward pass. */
   readonly z: Float64Array;
+  /** With board slots: room for `capacity` boards (views of the instance's memory), and their outputs, six f64 each. */
+  readonly boards: Int8Array;
+  readonly plays: Float64Array;
   private readonly kernel: KernelExports;
+  private readonly boardLength: number;
 
-  constructor(module: object, weights: KernelWeights) {
+  constructor(module: object, weights: KernelWeights, layout: BoardLayout | null = null) {
     const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
     if (!api) throw new Error('WebAssembly is not available');
     const kernel = new api.Instance(module, {}).exports as KernelExports;
     const { inputs, hidden } = weights;
     const stride = Math.ceil(hidden / STEP) * STEP;
-    // In `Slot` order: rows, bias, sums, columns, outBias, inIndex, inValue, lastIndex, lastValue, out.
+    const entries = layout ? entriesOf(layout.slots) : [];
+    if (entries.length > inputs) throw new RangeError('more board entries than inputs');
+    const boardLength = layout ? layout.slots.boardLength : 0;
+    const capacity = layout ? layout.capacity : 0;
+    // In `Slot` order: rows, bias, sums, columns, outBias, inIndex, inValue, lastIndex, lastValue, out,
+    // then the board entries' table, entryAt, entryActive, boards, plays (empty without them).
     const sizes = [
       inputs * stride * 8,
       stride * 8,
@@ -120,6 +163,11 @@ export class WasmForward {
       inputs * 4,
       inputs * 8,
       48,
+      entries.length * ENTRY_VALUES * stride * 8,
+      entries.length * 4,
+      entries.length * ENTRY_VALUES,
+      capacity * boardLength,
+      capacity * PLAY_FLOATS * 8,
     ];
     const at: number[] = [];
     let end = HEADER;
@@ -133,7 +181,7 @@ export class WasmForward {
     // The memory never grows again, so these views stay valid.
     const buffer = kernel.memory.buffer;
     new Uint32Array(buffer, 0, at.length).set(at);
-    const [rowsAt, biasAt, , columnsAt, outBiasAt, inIndexAt, inValueAt, , , outAt] = at;
+    const [rowsAt, biasAt, , columnsAt, outBiasAt, inIndexAt, inValueAt, , , outAt, tableAt, entryAt, activeAt, boardsAt, playsAt] = at;
     const w = new Float64Array(buffer, rowsAt, inputs * stride);
     for (let i = 0; i < inputs; i++) w.set(weights.rows.subarray(i * hidden, (i + 1) * hidden), i * stride);
     new Float64Array(buffer, biasAt, hidden).set(weights.bias);
@@ -147,8 +195,33 @@ export class WasmForward {
       count: 0,
     };
     this.z = new Float64Array(buffer, outAt, 5);
+    this.boards = new Int8Array(buffer, boardsAt, capacity * boardLength);
+    this.plays = new Float64Array(buffer, playsAt, capacity * PLAY_FLOATS);
+    this.boardLength = boardLength;
     kernel.configure(stride, inputs);
+    if (layout) {
+      new Int32Array(buffer, entryAt, entries.length).set(entries);
+      const table = new Float64Array(buffer, tableAt, entries.length * ENTRY_VALUES * stride);
+      writeBoardTable(layout.slots, entries, w, stride, table, new Uint8Array(buffer, activeAt, entries.length * ENTRY_VALUES));
+      kernel.configureBoards(entries.length);
+    }
     this.kernel = kernel;
+  }
+
+  /** Boards this instance has room for (0 unless made for board slots). */
+  get capacity(): number {
+    return this.plays.length / PLAY_FLOATS;
+  }
+
+  /**
+   * The pre-sigmoid outputs of the first `n` boards (≤ `capacity`) of
+   * `boards`, each `boardLength` long, into `plays[6k …]`: the same numbers
+   * as `forward` of their encodings.
+   */
+  forwardBoards(boards: Int8Array, n: number): void {
+    const length = n * this.boardLength;
+    this.boards.set(boards.length <= this.boards.length ? boards : boards.subarray(0, length));
+    this.kernel.forwardBoards(n, this.boardLength);
   }
 
   /** The forward pass up to the pre-sigmoid outputs (`z`); `input` is copied in unless it is `this.input`. */
@@ -175,12 +248,46 @@ export class WasmForward {
   }
 }
 
-/** A kernel instance for a network, or null where WebAssembly SIMD is missing or no instance can be made. */
-export function wasmForward(weights: KernelWeights): WasmForward | null {
+/** Adding and subtracting this rounds |x| < 2^21 to the 2^−30 grid (network.ts `ROUNDER`). */
+const ROUNDER = 1.5 * 2 ** 22;
+
+/**
+ * The board entries' table: for each entry and value, the sum of the grid
+ * terms of the inputs of every slot reading it (a row of value 1 as it is,
+ * any other `onGrid(v · w)`, as the kernel's `forward` adds them) — grid
+ * sums are exact, so a board's sum of rows is the sum `forward` makes of
+ * its encoding, bit for bit. `active` marks the rows that are not zero.
+ */
+function writeBoardTable(slots: BoardSlots, entries: number[], rows: Float64Array, stride: number, table: Float64Array, active: Uint8Array): void {
+  const inputs = rows.length / stride;
+  const scratch: SparseInput = { index: new Int32Array(inputs), value: new Float64Array(inputs), count: 0 };
+  entries.forEach((entry, e) => {
+    for (let v = 0; v < ENTRY_VALUES; v++) {
+      const at = (e * ENTRY_VALUES + v) * stride;
+      for (let s = 0; s < slots.offset.length; s++) {
+        if (slots.offset[s] !== entry) continue;
+        slots.terms(s, slots.sign[s] * (v - 15), scratch);
+        if (scratch.count > 0) active[e * ENTRY_VALUES + v] = 1;
+        for (let k = 0; k < scratch.count; k++) {
+          const row = scratch.index[k] * stride;
+          const value = scratch.value[k];
+          for (let j = 0; j < stride; j++) table[at + j] += value === 1 ? rows[row + j] : value * rows[row + j] + ROUNDER - ROUNDER;
+        }
+      }
+    }
+  });
+}
+
+/**
+ * A kernel instance for a network, or null where WebAssembly SIMD is
+ * missing or no instance can be made; with `layout`, one that also
+ * evaluates boards through their slots (`forwardBoards`).
+ */
+export function wasmForward(weights: KernelWeights, layout: BoardLayout | null = null): WasmForward | null {
   const module = kernelModule();
   if (!module) return null;
   try {
-    return new WasmForward(module, weights);
+    return new WasmForward(module, weights, layout);
   } catch {
     // Out of memory for one more instance: this network keeps the JavaScript loops.
     return null;

@@ -1,4 +1,4 @@
-import { WasmForward, wasmForward } from './kernel';
+import { BoardSlots, WasmForward, wasmForward } from './kernel';
 
 /**
  * A small multilayer perceptron for position evaluation: one hidden layer
@@ -197,6 +197,19 @@ export class NeuralNetwork implements NetworkParameters {
   inputBuffer(): SparseInput {
     const wasm = this.kernelChoice === 'wasm' ? this.wasmKernel() : null;
     return wasm ? wasm.input : sparseInput(this.inputs);
+  }
+
+  /**
+   * A kernel instance of this network that evaluates whole boards through
+   * `slots` (an encoding whose inputs each read one board entry,
+   * kernel.ts `BoardSlots`), up to `capacity` boards a call, with the same
+   * outputs as `forward` of their encodings; null where WebAssembly SIMD is
+   * missing or the weights are too large for exact sums.
+   */
+  boardKernel(slots: BoardSlots, capacity: number): WasmForward | null {
+    if (!this.exact) return null;
+    const weights = { inputs: this.inputs, hidden: this.hidden, rows: this.rows, bias: this.bias };
+    return wasmForward({ ...weights, outputWeights: this.outputWeights, outputBias: this.outputBias }, { slots, capacity });
   }
 
   private wasmKernel(): WasmForward | null {

@@ -1,5 +1,6 @@
 import { Family } from '../evaluator';
 import { NeuralEncoding, push, pushPoint, twoBlockEncoding } from './encoding';
+import type { BoardSlots } from './kernel';
 import { SparseInput } from './network';
 
 /*
@@ -65,6 +66,39 @@ export function encodeShortRawFlipped(boards: Int8Array, base: number, out: Spar
   // Block 1: the board's mover, in his own numbering.
   for (let q = 1; q <= 24; q++) k = writeShortRawPoint(out, k, 99 + (q - 1) * 4, boards[base + q]);
   out.count = writeShortRawRest(out, k, 195, boards[base + 25], boards[base]);
+}
+
+/**
+ * `encodeShortRawFlipped` as board slots (kernel.ts `BoardSlots`), for
+ * the kernel's whole-board pass: one slot per board entry it reads, with the
+ * same writers, so the same inputs. Slots 0…23 the side to roll's points
+ * 1..24 (the mover's 25 − q, negated), 24 and 25 his bar and off, 26…49 the
+ * mover's points, 50 and 51 his bar and off.
+ */
+export function shortRawFlippedSlots(): BoardSlots {
+  const offset = new Int32Array(52);
+  const sign = new Int32Array(52);
+  for (let q = 1; q <= 24; q++) {
+    offset[q - 1] = 25 - q;
+    sign[q - 1] = -1;
+    offset[25 + q] = q;
+    sign[25 + q] = 1;
+  }
+  offset.set([26, 27], 24);
+  offset.set([25, 0], 50);
+  sign.set([1, 1], 24);
+  sign.set([1, 1], 50);
+  return {
+    boardLength: 28,
+    offset,
+    sign,
+    terms(slot: number, value: number, out: SparseInput): void {
+      if (slot < 24) out.count = writeShortRawPoint(out, 0, slot * 4, value);
+      else if (slot < 26) out.count = writeShortRawRest(out, 0, 96, slot === 24 ? value : 0, slot === 25 ? value : 0);
+      else if (slot < 50) out.count = writeShortRawPoint(out, 0, 99 + (slot - 26) * 4, value);
+      else out.count = writeShortRawRest(out, 0, 195, slot === 50 ? value : 0, slot === 51 ? value : 0);
+    },
+  };
 }
 
 /** `pushPoint` (beyond scale 2) at entry `k`, for `encodeShortRawFlipped`: returns the next entry. */

@@ -14,6 +14,9 @@ import {
 } from '../../../src/eval/neural/network';
 import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
 import { createShortEncoding } from '../../../src/eval/neural/short-encoding';
+import { createShortRawEncoding, encodeShortRawFlipped, shortRawFlippedSlots } from '../../../src/eval/neural/raw-encoding';
+import { NetworkTrainer } from '../../../src/eval/neural/trainer';
+import { sigmoid } from '../../../src/eval/neural/network';
 import { KERNEL_WASM, compileKernel, sha256 } from '../../../scripts/build-kernel';
 import { readLongNet, readShortNet } from '../../../scripts/train/nets';
 import { encodeAll, longBoardsAndPlays, randomWeights, shortBoardsAndPlays } from './support';
@@ -148,5 +151,54 @@ describe('WebAssembly kernel against the JavaScript loops and the reference', ()
       network.forward(input, mixed, i * 5);
     });
     expect(Array.from(mixed)).toEqual(Array.from(run(net.contact, 'js', true, inputs, false).out));
+  });
+});
+
+describe('WebAssembly kernel on whole boards (board slots)', () => {
+  /** Every board's outputs through the board kernel, `batch` boards a call, against `forward` of its encoding. */
+  function expectBoardsSame(network: NeuralNetwork, boards: readonly Int8Array[], batch: number): void {
+    const kernel = network.boardKernel(shortRawFlippedSlots(), batch);
+    expect(kernel).not.toBeNull();
+    if (!kernel) return;
+    const input = new NeuralNetwork(network).inputBuffer();
+    const one = new NeuralNetwork(network);
+    const expected = new Float64Array(5);
+    let compared = 0;
+    for (let start = 0; start < boards.length; start += batch) {
+      const chunk = boards.slice(start, start + batch);
+      const flat = new Int8Array(chunk.length * 28);
+      chunk.forEach((board, k) => flat.set(board, k * 28));
+      kernel.forwardBoards(flat, chunk.length);
+      chunk.forEach((_, k) => {
+        encodeShortRawFlipped(flat, k * 28, input);
+        one.forward(input, expected, 0);
+        const got = Array.from({ length: 5 }, (_, o) => sigmoid(kernel.plays[k * 6 + o]));
+        expect(got).toEqual(Array.from(expected));
+        compared++;
+      });
+    }
+    expect(compared).toBe(boards.length);
+  }
+
+  it('backgammon pruning encoding: the outputs of forward, bit for bit, on thousands of boards', () => {
+    const boards = shortBoards();
+    // Checkers on the bar and borne off, on both sides, beyond the positions of play.
+    const extreme = Int8Array.from(boards[0]);
+    extreme[25] = 3;
+    extreme[26] = 2;
+    extreme[0] = 4;
+    extreme[27] = -5;
+    const all = [...boards, extreme];
+    const encoding = createShortRawEncoding();
+    for (const hidden of [16, 13]) {
+      const network = new NeuralNetwork(NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, hidden).networkParameters());
+      expectBoardsSame(network, all, 37);
+    }
+  });
+
+  it('has room for the boards a call it was made for', () => {
+    const encoding = createShortRawEncoding();
+    const network = new NeuralNetwork(NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 8 }, 1).networkParameters());
+    expect(network.boardKernel(shortRawFlippedSlots(), 5)?.capacity).toBe(5);
   });
 });

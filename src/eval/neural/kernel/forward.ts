@@ -24,6 +24,15 @@
  * `inIndex`/`inValue` the sparse input (Int32 / f64, written by the
  * encoding through views), `lastIndex`/`lastValue` the input `sums` belong
  * to, `out` the five pre-sigmoid outputs.
+ *
+ * Board entries (`forwardBoards`, an instance made for them; otherwise
+ * empty): an encoding whose inputs each depend on one board entry is a sum
+ * of one table row per entry. `table` holds, for every entry read and every
+ * value −15…15 it can hold, the grid sum of that value's input rows (stride
+ * f64; summed by the loader, so exact like every grid sum); `entryAt` the
+ * board byte of each entry (i32); `entryActive` a byte per table row, 0
+ * where the row is zero; `boards` the boards, `plays` six f64 per board for
+ * its outputs. `inIndex` is the scratch list of a board's rows.
  */
 
 /** Adding and subtracting this rounds |x| < 2^21 to the 2^−30 grid (network.ts `ROUNDER`). */
@@ -41,6 +50,11 @@ enum Slot {
   lastIndex,
   lastValue,
   out,
+  table,
+  entryAt,
+  entryActive,
+  boards,
+  plays,
 }
 
 /** Byte offset of an array (its header slot). */
@@ -55,11 +69,20 @@ let lastCount: i32 = 0;
 let hasLast: bool = false;
 let applied: f64 = 0;
 
+let entries: i32 = 0;
+/** Table rows per board entry: its values −15…15. */
+const VALUES: i32 = 31;
+
 /** Sets the sizes (the header holds where the arrays are). */
 export function configure(hiddenStride: i32, inputCount: i32): void {
   stride = <usize>hiddenStride;
   inputs = inputCount;
   hasLast = false;
+}
+
+/** Sets the number of board entries `forwardBoards` reads (the loader wrote their table). */
+export function configureBoards(entryCount: i32): void {
+  entries = entryCount;
 }
 
 /** Forgets the last input: the next forward pass sums in full. */
@@ -90,7 +113,59 @@ export function forward(count: i32, incremental: bool): void {
   memory.copy(lastValue, inValue, <usize>count << 3);
   lastCount = count;
   hasLast = true;
-  output();
+  output(at(Slot.out));
+}
+
+/**
+ * The forward pass of `n` boards of `boardLength` bytes at `boards`, up to
+ * their five pre-sigmoid outputs at `plays` (six f64 each): each board's
+ * sums are the bias plus the table row of every entry's value (the non-zero
+ * rows listed first, then added 8 hidden units at a time). The same sums as
+ * `forward` of the boards' encodings, so the same outputs. It overwrites
+ * `sums`: the next `forward` sums in full.
+ */
+export function forwardBoards(n: i32, boardLength: i32): void {
+  const table = at(Slot.table);
+  const entryAt = at(Slot.entryAt);
+  const active = at(Slot.entryActive);
+  const list = at(Slot.inIndex);
+  const bias = at(Slot.bias);
+  const sums = at(Slot.sums);
+  const plays = at(Slot.plays);
+  const width = stride << 3;
+  let board = at(Slot.boards);
+  for (let p = 0; p < n; p++) {
+    let rows = 0;
+    for (let e = 0; e < entries; e++) {
+      const v = <i32>load<i8>(board + <usize>load<i32>(entryAt + (<usize>e << 2))) + 15;
+      const r = e * VALUES + v;
+      if (<u32>v >= <u32>VALUES || load<u8>(active + <usize>r) == 0) continue;
+      store<u32>(list + (<usize>rows << 2), <u32>(table + <usize>r * width));
+      rows++;
+    }
+    for (let j: usize = 0; j < width; j += 64) {
+      const b = bias + j;
+      let a0 = v128.load(b);
+      let a1 = v128.load(b, 16);
+      let a2 = v128.load(b, 32);
+      let a3 = v128.load(b, 48);
+      for (let k = 0; k < rows; k++) {
+        const row = <usize>load<u32>(list + (<usize>k << 2)) + j;
+        a0 = f64x2.add(a0, v128.load(row));
+        a1 = f64x2.add(a1, v128.load(row, 16));
+        a2 = f64x2.add(a2, v128.load(row, 32));
+        a3 = f64x2.add(a3, v128.load(row, 48));
+      }
+      const s = sums + j;
+      v128.store(s, a0);
+      v128.store(s, a1, 16);
+      v128.store(s, a2, 32);
+      v128.store(s, a3, 48);
+    }
+    output(plays + <usize>p * 48);
+    board += <usize>boardLength;
+  }
+  hasLast = false;
 }
 
 /** Entries in which the input differs from the last one (both sorted by index), counted up to `count`. */
@@ -219,11 +294,10 @@ function update(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, la
   }
 }
 
-/** ReLU, then the five outputs' sums, hidden unit by hidden unit in order. */
-function output(): void {
+/** ReLU, then the five outputs' sums, hidden unit by hidden unit in order, into `out` (six f64, the last a pad). */
+function output(out: usize): void {
   const outBias = at(Slot.outBias);
   const sums = at(Slot.sums);
-  const out = at(Slot.out);
   let z01 = v128.load(outBias);
   let z23 = v128.load(outBias, 16);
   let z4 = v128.load(outBias, 32);
