@@ -180,3 +180,32 @@ describe('race odds (properties)', () => {
     }
   });
 });
+
+describe('the distributions of sides seen before', () => {
+  it('a side seen before gives the numbers it gave computed afresh (races sharing one side, both families)', () => {
+    // Races in which one side stays the same while the other moves, in varied order, as a search evaluates them.
+    const mover = [{ 6: 3, 5: 4, 3: 2, 1: 1 }, { 8: 2, 6: 5, 2: 3 }, { 12: 1, 4: 4 }];
+    const opponent = [{ 6: 2, 4: 4, 2: 3 }, { 5: 5, 1: 2 }, { 9: 1, 6: 3, 3: 3 }, { 7: 2, 6: 2 }];
+    const pairs: [number, number][] = [];
+    for (let round = 0; round < 3; round++)
+      for (let m = 0; m < mover.length; m++) for (let o = 0; o < opponent.length; o++) pairs.push([(m + round) % 3, o]);
+    for (const [family, race, board] of [
+      ['short', shortRace, (m: Record<number, number>, o: Record<number, number>) => shortBoard({ points: m }, { points: o })],
+      ['long', longRace, (m: Record<number, number>, o: Record<number, number>) => longBoard({ points: m }, { points: o })],
+    ] as const) {
+      const out = new Float64Array(5);
+      const fresh = new Float64Array(5);
+      for (const [m, o] of [...pairs, ...pairs.map(([a, b]) => [b % 3, a] as [number, number])]) {
+        const b = board(mover[m], opponent[o]);
+        race.evaluateInto(b, out, 0);
+        createRaceEvaluator({ family, database: () => database('standard'), triple: family === 'short' ? 'backgammon' : 'none' }).evaluateInto(b, fresh, 0);
+        expect(Array.from(out)).toEqual(Array.from(fresh));
+      }
+      // The same side on both sides at once.
+      const same = board(mover[0], mover[0]);
+      race.evaluateInto(same, out, 0);
+      createRaceEvaluator({ family, database: () => database('standard'), triple: family === 'short' ? 'backgammon' : 'none' }).evaluateInto(same, fresh, 0);
+      expect(Array.from(out)).toEqual(Array.from(fresh));
+    }
+  });
+});

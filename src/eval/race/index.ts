@@ -2,7 +2,7 @@ import { BearoffDatabase } from '../bearoff/database';
 import { MAX_ROLLS } from '../bearoff/build';
 import { Evaluator, Family, makeEvaluator } from '../evaluator';
 import { LONG_LAYOUT, isLongRace } from './long';
-import { DEFAULT_RACE_MODEL, RaceModel, SideRace, TripleMeasure, combine, sideDistributions } from './model';
+import { DEFAULT_RACE_MODEL, RaceModel, SideRace, SideRaceCache, TripleMeasure, combine, sideDistributions } from './model';
 import { SHORT_LAYOUT, firstRollOffChance, isShortRace } from './short';
 
 export { effectivePips, writeCrossing, writeEffectiveCrossing, writeReach } from './crossing';
@@ -64,12 +64,12 @@ export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluato
   const firstRoll = options.family === 'short' ? firstRollOffChance : null;
   const model = options.model ?? DEFAULT_RACE_MODEL;
   const triple = options.triple;
-  const mover = new SideRace();
-  const opponent = new SideRace();
+  const expected = new SideRace();
   const tails: Float64Array[] = [];
   for (let i = 0; i < 7; i++) tails.push(new Float64Array(MAX_ROLLS));
   let db: BearoffDatabase | null = null;
   const database = (): BearoffDatabase => (db ??= options.database());
+  const sides = new SideRaceCache(4, (side) => sideDistributions(side, database(), triple, model, firstRoll));
   const isRace = options.family === 'long' ? isLongRace : isShortRace;
   const core = {
     family: options.family,
@@ -78,15 +78,12 @@ export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluato
     version: `${firstRoll ? 2 : 1}.${model.perCheckerOutside}.${model.overshootCredit}.${model.marsPerCheckerOutside}.${model.marsOvershootCredit}.${model.marsMinimumPerChecker}.${triple}.${options.family === 'long' ? 'l' : 's'}`,
     isRace,
     evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
-      const d = database();
-      mover.read(board, layout, true);
-      opponent.read(board, layout, false);
-      sideDistributions(mover, d, triple, model, firstRoll);
-      sideDistributions(opponent, d, triple, model, firstRoll);
+      const mover = sides.side(board, layout, true, null);
+      const opponent = sides.side(board, layout, false, mover);
       combine(mover, opponent, triple, tails, out, offset);
     },
     expectedRolls(board: Int8Array, isMover: boolean): number {
-      const side = isMover ? mover : opponent;
+      const side = expected;
       side.read(board, layout, isMover);
       sideDistributions(side, database(), 'none', model, null);
       let mean = 0;

@@ -63,6 +63,55 @@ export class SideRace {
   }
 }
 
+/**
+ * The distributions of the last few sides evaluated, by content: a side's
+ * distributions depend on its own checkers only, and a search evaluates
+ * many races in which one side stays the same (the side that did not just
+ * play: every play of a roll, every roll of a position). A hit returns the
+ * numbers computed before, so answers are the same with or without it.
+ */
+export class SideRaceCache {
+  private readonly sides: SideRace[] = [];
+  private readonly filled: boolean[] = [];
+  private readonly probe = new SideRace();
+  private next = 0;
+
+  constructor(
+    size: number,
+    private readonly compute: (side: SideRace) => void,
+  ) {
+    for (let i = 0; i < size; i++) {
+      this.sides.push(new SideRace());
+      this.filled.push(false);
+    }
+  }
+
+  /** The side of `board` (the mover's, or the opponent's), its distributions computed; never evicts `keep`. */
+  side(board: Int8Array, layout: Layout, mover: boolean, keep: SideRace | null): SideRace {
+    const probe = this.probe;
+    probe.read(board, layout, mover);
+    const sides = this.sides;
+    for (let i = 0; i < sides.length; i++) if (this.filled[i] && sameSide(sides[i], probe)) return sides[i];
+    let at = this.next;
+    if (sides[at] === keep) at = (at + 1) % sides.length;
+    this.next = (at + 1) % sides.length;
+    const side = sides[at];
+    side.own.set(probe.own);
+    side.borneOff = probe.borneOff;
+    this.filled[at] = true;
+    this.compute(side);
+    return side;
+  }
+}
+
+function sameSide(a: SideRace, b: SideRace): boolean {
+  if (a.borneOff !== b.borneOff) return false;
+  const x = a.own;
+  const y = b.own;
+  for (let p = 0; p < 26; p++) if (x[p] !== y[p]) return false;
+  return true;
+}
+
 /** out = a ⊛ b (distributions over rolls, truncated with the tail folded into the last slot). */
 function convolve(a: Float64Array, b: Float64Array, out: Float64Array): void {
   out.fill(0);
