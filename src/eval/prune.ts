@@ -10,6 +10,7 @@ import { PruningNetwork } from './neural/pruning';
 import { WasmForward } from './neural/kernel';
 import { encodeShortRawFlipped, shortRawFlippedSlots } from './neural/raw-encoding';
 import { clampInPlace, flipInPlace } from './probabilities';
+import { isShortRace } from './race/short';
 
 /**
  * Reply pruning (after gnubg's pruning networks). At every chance node of
@@ -178,12 +179,19 @@ export class ReplyPruner {
     const values = this.values;
     for (let k = 0; k < n; k++) {
       const base = k * stride;
-      for (let i = 0; i < stride; i++) own[i] = boards[base + i];
-      // With a direct encoding (backgammon), the race test reads the unflipped board: contact is the same seen
-      // from either side (no checker of one side past the other side's rearmost), and only races need the flip.
-      const race = direct !== null ? evaluator.isRace(own) : evaluator.isRace(this.flip(own, flipped));
-      if (race) evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
+      // With a direct encoding (backgammon), the race test reads the unflipped board where it lies: contact is
+      // the same seen from either side (no checker of one side past the other side's rearmost), and only races
+      // need the board copied and flipped.
+      let race: boolean;
+      if (direct !== null) race = isShortRace(boards, base);
       else {
+        for (let i = 0; i < stride; i++) own[i] = boards[base + i];
+        race = evaluator.isRace(this.flip(own, flipped));
+      }
+      if (race) {
+        if (direct !== null) for (let i = 0; i < stride; i++) own[i] = boards[base + i];
+        evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
+      } else {
         if (plays !== null) {
           const z = k * 6;
           for (let i = 0; i < 5; i++) probs[i] = sigmoid(plays[z + i]);

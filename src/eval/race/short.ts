@@ -11,19 +11,20 @@ export const SHORT_LAYOUT: Layout = {
 /**
  * Short nardy: no contact — every checker of the side to move (the bar
  * counting as point 25) is past every opponent checker (his bar counting
- * as the mover's point 0), so no hit or block can happen again.
+ * as the mover's point 0), so no hit or block can happen again. `base`:
+ * the board starts there (a board among others in one array).
  */
-export function isShortRace(board: Int8Array): boolean {
-  if (board[25] > 0 || board[26] > 0) return false;
+export function isShortRace(board: Int8Array, base = 0): boolean {
+  if (board[base + 25] > 0 || board[base + 26] > 0) return false;
   let rearMine = 0;
   for (let p = 24; p >= 1; p--) {
-    if (board[p] > 0) {
+    if (board[base + p] > 0) {
       rearMine = p;
       break;
     }
   }
   for (let p = 1; p <= 24; p++) {
-    if (board[p] < 0) return p > rearMine;
+    if (board[base + p] < 0) return p > rearMine;
   }
   return true;
 }
