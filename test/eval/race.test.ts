@@ -184,8 +184,8 @@ describe('race odds (properties)', () => {
 describe('the distributions of sides seen before', () => {
   it('a side seen before gives the numbers it gave computed afresh (races sharing one side, both families)', () => {
     // Races in which one side stays the same while the other moves, in varied order, as a search evaluates them.
-    const mover = [{ 6: 3, 5: 4, 3: 2, 1: 1 }, { 8: 2, 6: 5, 2: 3 }, { 12: 1, 4: 4 }];
-    const opponent = [{ 6: 2, 4: 4, 2: 3 }, { 5: 5, 1: 2 }, { 9: 1, 6: 3, 3: 3 }, { 7: 2, 6: 2 }];
+    const mover: Record<number, number>[] = [{ 6: 3, 5: 4, 3: 2, 1: 1 }, { 8: 2, 6: 5, 2: 3 }, { 12: 1, 4: 4 }];
+    const opponent: Record<number, number>[] = [{ 6: 2, 4: 4, 2: 3 }, { 5: 5, 1: 2 }, { 9: 1, 6: 3, 3: 3 }, { 7: 2, 6: 2 }];
     const pairs: [number, number][] = [];
     for (let round = 0; round < 3; round++)
       for (let m = 0; m < mover.length; m++) for (let o = 0; o < opponent.length; o++) pairs.push([(m + round) % 3, o]);
