@@ -12,8 +12,8 @@ import { BENCHMARK_FILE, PHASES, Phase, benchmarkPlayers, decisionState, readBen
  *   npm run benchmark:long [-- --file data/benchmarks/long-classic.jsonl] [--json]
  *
  * A player whose choice is not among a decision's rolled-out candidates
- * (a network newer than the file) is counted as unscored for it: roll the
- * file out again with that player among the benchmarked ones.
+ * (a network newer than the file) is counted as unscored for it: add its
+ * choices with `npx tsx scripts/eval/long-benchmark.ts --extend`.
  */
 interface Tally {
   decisions: number;

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { Dice } from '../../src/engine/dice';
 import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
@@ -9,7 +9,7 @@ import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/eva
 import { isLongRace } from '../../src/eval/race';
 import { rollout } from '../../src/eval/neural/rollout';
 import { LongChooser, evaluatorBot } from '../train/long-game';
-import { readLongNet } from '../train/nets';
+import { NETS_DIR, readLongNet } from '../train/nets';
 import { readBearoffDatabase } from './data';
 import { LongBot, pipGreedyBot, searchBot } from './long-match';
 import { isLongBearoff, numberOption } from './net-checks';
@@ -35,15 +35,28 @@ import { isLongBearoff, numberOption } from './net-checks';
  *
  * Candidates of a decision: the plays chosen by every benchmarked evaluator
  * (pip-count greedy with its seeded tie-break, the v1 heuristic and the
- * network at 0 and 1 ply) and the network's four best at 0 ply. Each is
- * rolled out from the position after it with the committed network playing
- * both sides at 0 ply, the same seed for every candidate (common random
- * numbers), `--trials` trials with stratified first rolls. Contact trials
- * are scored by the race evaluator when they reach a race; race decisions
- * are played to the end; bear-off decisions (both sides home) take the
- * exact value of the one-sided database.
+ * networks at 0 and 1 ply) and the reference network's four best at 0 ply.
+ * Each is rolled out from the position after it with the reference network
+ * (`REFERENCE_NET`, the first classic network, which sampled the
+ * decisions) playing both sides at 0 ply, the same seed for every candidate
+ * (common random numbers), `--trials` trials with stratified first rolls.
+ * Contact trials are scored by the race evaluator when they reach a race;
+ * race decisions are played to the end; bear-off decisions (both sides
+ * home) take the exact value of the one-sided database.
+ *
+ *   npx tsx scripts/eval/long-benchmark.ts --extend [--file f]
+ *
+ * rolls out, the same way, the choices of today's players that are not yet
+ * among a decision's candidates (a newer network), and rewrites the file.
  */
-export const BENCHMARK_FILE = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : join(__dirname, '..', '..', 'data', 'benchmarks', 'long-classic.jsonl');
+export const BENCHMARK_FILE = process.argv.includes('--out')
+  ? process.argv[process.argv.indexOf('--out') + 1]
+  : process.argv.includes('--file')
+    ? process.argv[process.argv.indexOf('--file') + 1]
+    : join(__dirname, '..', '..', 'data', 'benchmarks', 'long-classic.jsonl');
+
+/** The network that sampled the decisions and plays the rollouts: the first classic network (data/nets/start/long-v1). */
+export const REFERENCE_NET = join(NETS_DIR, 'start', 'long-v1');
 
 export type Phase = 'opening' | 'contact' | 'blocking' | 'race' | 'bearoff';
 export const PHASES: readonly Phase[] = ['opening', 'contact', 'blocking', 'race', 'bearoff'];
@@ -118,7 +131,7 @@ interface Sampled {
 
 /** The decisions of a seed, dealt round-robin over the phases (deterministic). */
 function sampleDecisions(rules: LongRules, count: number, seed: number): Sampled[] {
-  const net = readLongNet(rules);
+  const net = readLongNet(rules, REFERENCE_NET);
   const heuristic = createLongEvaluator({ rules, database: () => readBearoffDatabase(longBearoffRuleSet(rules)) });
   const policies = [
     { chooser: new LongChooser(rules, net), epsilon: 0.15 },
@@ -174,12 +187,18 @@ function normalised(state: LongState): LongState {
  */
 export function benchmarkPlayers(rules: LongRules): (id: number) => Record<string, LongBot> {
   const net = readLongNet(rules);
+  const reference = readLongNet(rules, REFERENCE_NET);
   const fixed: Record<string, LongBot> = {
     'heuristic@0': searchBot(rules, 0),
     'heuristic@1': searchBot(rules, 1),
     'net@0': evaluatorBot(rules, net, 0, 'net'),
     'net@1': evaluatorBot(rules, net, 1, 'net'),
   };
+  // The first classic network, while it is not the committed one.
+  if (reference.version !== net.version) {
+    fixed['start/long-v1@0'] = evaluatorBot(rules, reference, 0, 'start');
+    fixed['start/long-v1@1'] = evaluatorBot(rules, reference, 1, 'start');
+  }
   return (id) => ({ greedy: pipGreedyBot(1000 + id), ...fixed });
 }
 
@@ -187,13 +206,40 @@ function boardText(board: Int8Array): string {
   return Array.from(board).join(',');
 }
 
+/** `--extend`: the choices of today's players missing from a decision's candidates, rolled out and added. */
+function extend(): void {
+  const seed = numberOption('seed', 1);
+  const rules = CLASSIC;
+  const net = readLongNet(rules, REFERENCE_NET);
+  const players = benchmarkPlayers(rules);
+  const started = Date.now();
+  let added = 0;
+  const decisions = readBenchmark(BENCHMARK_FILE).map((d) => {
+    const state = decisionState(d);
+    const answer = legalLongTurns(rules, state, d.dice);
+    if (!answer.ok) throw new Error(`decision ${d.id}: ${answer.error.message}`);
+    const turns = answer.value.turns;
+    const candidates = [...d.candidates];
+    for (const bot of Object.values(players(d.id))) {
+      const turn = turns[bot.choose(state, d.dice, turns)];
+      if (candidates.some((c) => c.board === boardText(turn.board))) continue;
+      candidates.push(valueOf(rules, net, turn, d.phase, d.trials, seed * 1000003 + d.id));
+      added++;
+    }
+    return { ...d, candidates };
+  });
+  writeFileSync(BENCHMARK_FILE, decisions.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  console.log(`${BENCHMARK_FILE}: ${added} candidates added over ${decisions.length} decisions, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
 function main(): void {
+  if (process.argv.includes('--extend')) return extend();
   const count = numberOption('decisions', 600);
   const trials = numberOption('trials', 72);
   const minutes = numberOption('minutes', 30);
   const seed = numberOption('seed', 1);
   const rules = CLASSIC;
-  const net = readLongNet(rules);
+  const net = readLongNet(rules, REFERENCE_NET);
   const [worker, workers] = (process.argv.includes('--worker') ? process.argv[process.argv.indexOf('--worker') + 1] : '0/1').split('/').map(Number);
   const done = new Set(readBenchmark(BENCHMARK_FILE).map((d) => d.id));
   const decisions = sampleDecisions(rules, count, seed);
