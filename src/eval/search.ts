@@ -17,6 +17,12 @@ export interface PlayGenerator {
   solve(board: Int8Array, roll: DistinctRoll): number;
   /** Writes the board after play `k`, seen from the player who played, into `out[at …]`. */
   playBoardInto(k: number, out: Int8Array, at: number): void;
+  /**
+   * The boards of the plays of the last `solve` where the generator holds
+   * them, in order (play k at k · board length), or null: then they are
+   * copied out with `playBoardInto`. Valid until the next `solve`.
+   */
+  playBoards?(): Int8Array | null;
 }
 
 /** What the search needs of a family's boards. */
@@ -43,7 +49,9 @@ export type ChanceEscape = (board: Int8Array, plies: number, depth: number, out:
 
 /** Per-depth scratch: a move generator and buffers for the plays of one roll. */
 class Level {
+  /** The boards of the plays of the roll solved last: the generator's own, or a copy in `copies`. */
   boards: Int8Array;
+  private copies: Int8Array;
   probs = new Float64Array(64 * OUTPUTS);
   equities = new Float64Array(64);
   readonly order: number[] = [];
@@ -52,7 +60,8 @@ class Level {
   readonly generator: PlayGenerator;
 
   constructor(private readonly boardLength: number, generator: PlayGenerator) {
-    this.boards = new Int8Array(64 * boardLength);
+    this.copies = new Int8Array(64 * boardLength);
+    this.boards = this.copies;
     this.flipped = new Int8Array(boardLength);
     this.generator = generator;
   }
@@ -61,17 +70,23 @@ class Level {
     if (this.equities.length >= n) return;
     let c = this.equities.length;
     while (c < n) c *= 2;
-    this.boards = new Int8Array(c * this.boardLength);
+    this.copies = new Int8Array(c * this.boardLength);
     this.probs = new Float64Array(c * OUTPUTS);
     this.equities = new Float64Array(c);
   }
 
-  /** Solves `roll` in `board` and writes every play's board into `boards`. */
+  /** Solves `roll` in `board`; every play's board is then in `boards` (where the generator holds them, or copied). */
   playAll(board: Int8Array, roll: DistinctRoll): number {
     const n = this.generator.solve(board, roll);
     this.ensure(n);
+    const held = this.generator.playBoards?.() ?? null;
+    if (held !== null) {
+      this.boards = held;
+      return n;
+    }
     const length = this.boardLength;
-    for (let k = 0; k < n; k++) this.generator.playBoardInto(k, this.boards, k * length);
+    for (let k = 0; k < n; k++) this.generator.playBoardInto(k, this.copies, k * length);
+    this.boards = this.copies;
     return n;
   }
 }

@@ -406,6 +406,15 @@ export class ShortStageSolver extends PlayPool {
     return this.entryBoard[this.alive[k] * BOARD_LENGTH + MOVER_OFF] === CHECKERS;
   }
 
+  /**
+   * The resulting boards of every play, where the solver keeps them (play k
+   * at k · 28), when every position it recorded is a legal play — the usual
+   * case; else null (use `playBoardInto`). Valid until the next `solve`.
+   */
+  playBoards(): ShortBoard | null {
+    return this.aliveCount === this.count ? this.entryBoard : null;
+  }
+
   /** Writes play k's resulting board (seen from the mover) into `out[at …]` (by default the start). */
   playBoardInto(k: number, out: ShortBoard, at = 0): ShortBoard {
     const base = this.alive[k] * BOARD_LENGTH;

@@ -35,6 +35,10 @@ class ShortPlays implements PlayGenerator {
   playBoardInto(k: number, out: Int8Array, at: number): void {
     this.solver.playBoardInto(k, out, at);
   }
+
+  playBoards(): Int8Array | null {
+    return this.solver.playBoards();
+  }
 }
 
 function flipShortInto(board: Int8Array, base: number, out: Int8Array): void {

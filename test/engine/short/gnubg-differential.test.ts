@@ -1,4 +1,5 @@
 import { boardKey } from '../../../src/engine/short/board';
+import { ShortStageSolver } from '../../../src/engine/short/stage';
 import { ShortPosition } from '../../../src/engine/short/position';
 import { SHORT_STANDARD } from '../../../src/engine/short/rules';
 import { legalShortTurns } from '../../../src/engine/short/turn';
@@ -40,6 +41,25 @@ describe(`gnubg differential (${cases.length} cases from ${gnubgCasesPath()})`, 
     }
     console.log(`gnubg differential: ${cases.length - disagreements.length} of ${cases.length} cases agree`);
     expect(disagreements).toEqual([]);
+  });
+
+  it('the solver’s boards where it keeps them are its plays’ boards, in order (and null only when a recorded position is not a play)', () => {
+    const solver = new ShortStageSolver();
+    let held = 0;
+    let copied = 0;
+    for (const c of cases) {
+      const n = solver.solve(boardOf(c.board), c.dice[0], c.dice[1]);
+      const boards = solver.playBoards();
+      if (boards === null) {
+        copied++;
+        continue;
+      }
+      held++;
+      const one = new Int8Array(28);
+      for (let k = 0; k < n; k++) expect(Array.from(boards.subarray(k * 28, k * 28 + 28))).toEqual(Array.from(solver.playBoardInto(k, one)));
+    }
+    expect(held).toBeGreaterThan(1500);
+    expect(copied).toBeGreaterThan(0);
   });
 
   it('the units used equal gnubg’s maxSteps, game-winning plays included (MAX-6 read as gnubg does)', () => {
