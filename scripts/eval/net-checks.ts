@@ -23,9 +23,6 @@ import { pipGreedyBot, playPairedGame, summarise } from './long-match';
 export const COMMITTED_NETS: Readonly<Record<string, LongPresetName | null>> = {
   backgammon: null,
   long: 'long',
-  crazy: 'crazy',
-  'crazy-gulbar': 'crazy-gulbar',
-  fevga: 'fevga',
   khachapuri: 'khachapuri',
 };
 

@@ -69,16 +69,16 @@ describe.each(['neural', 'heuristic'] as const)('EVALUATOR=%s', (kind) => {
 });
 
 describe('data files', () => {
-  it('the committed data: crazy, crazy-gulbar, fevga and khachapuri are evaluated by their own networks, giul by the classic one', async () => {
+  it('the committed data: khachapuri is evaluated by its own network, the other long presets by the classic one', async () => {
     const service = new AnalysisService(new Analyzers(neuralEvaluators()));
     const names: Record<string, string> = {};
     for (const variant of ['crazy', 'crazy-gulbar', 'fevga', 'khachapuri', 'giul', 'long']) {
       names[variant] = (await evaluate(service, { variant, positionId: 'GAAA8_fAAAg__DA' })).evaluator.name;
     }
     expect(names).toEqual({
-      crazy: 'neural-long-crazy',
-      'crazy-gulbar': 'neural-long-crazy-gulbar',
-      fevga: 'neural-long-fevga',
+      crazy: 'neural-long',
+      'crazy-gulbar': 'neural-long',
+      fevga: 'neural-long',
       khachapuri: 'neural-long-khachapuri',
       giul: 'neural-long',
       long: 'neural-long',

@@ -94,7 +94,7 @@ function readNet(dir: string, name: string): NetFiles {
 /**
  * The trained networks (the default): `data/nets/backgammon` for
  * short nardy, `data/nets/<preset>` for a long-family preset that has its
- * own network (crazy, crazy-gulbar, fevga, khachapuri) and `data/nets/long` for the rest, with the
+ * own network (khachapuri) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. A network with a pruning
  * network beside it (`<name>-prune`, src/eval/prune.ts) gets it attached
  * with its family's filter of `pruning` (by default `PRUNING_DEFAULTS`:

@@ -108,7 +108,7 @@ describe('committed networks: their training inputs are in the tree', () => {
 
   it('finds every committed network', () => {
     expect(all.map((m) => m.file).sort()).toEqual(
-      ['backgammon-prune.bin', 'backgammon.bin', 'crazy-gulbar.bin', 'crazy.bin', 'fevga.bin', 'khachapuri.bin', 'long-prune.bin', 'long.bin'],
+      ['backgammon-prune.bin', 'backgammon.bin', 'khachapuri.bin', 'long-prune.bin', 'long.bin'],
     );
   });
 
@@ -122,9 +122,6 @@ describe('committed networks: their training inputs are in the tree', () => {
   });
 
   it.each([
-    ['crazy', 'start/long-v1.bin'],
-    ['crazy-gulbar', 'start/long-v1.bin'],
-    ['fevga', 'start/long-v1.bin'],
     ['khachapuri', 'start/long-v1.bin'],
     ['long-prune', 'long.bin'],
     ['backgammon-prune', 'backgammon.bin'],
