@@ -5,7 +5,7 @@ import { flipBoardInto as flipShortBoardInto } from '../engine/short/board';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator, Family } from './evaluator';
 import { NeuralEvaluator } from './neural/evaluator';
-import { SparseInput, sigmoid } from './neural/network';
+import { NeuralNetwork, SparseInput, sigmoid } from './neural/network';
 import { PruningNetwork } from './neural/pruning';
 import { WasmForward } from './neural/kernel';
 import { encodeShortRawFlipped, shortRawFlippedSlots } from './neural/raw-encoding';
@@ -126,7 +126,7 @@ export class ReplyPruner {
     this.own = new Int8Array(length);
     this.flipped = new Int8Array(length);
     this.flip = evaluator.family === 'short' ? flipShortBoardInto : flipLongBoardInto;
-    this.boardKernel = boardKernel && this.direct !== null ? this.network.network.boardKernel(shortRawFlippedSlots(), BOARD_KERNEL_PLAYS) : null;
+    this.boardKernel = boardKernel && this.direct !== null ? sharedBoardKernel(this.network.network) : null;
   }
 
   /**
@@ -234,6 +234,22 @@ export class ReplyPruner {
 
 /** Plays of one roll the pruner's board kernel takes in one call (a roll of backgammon has at most a few hundred). */
 const BOARD_KERNEL_PLAYS = 1024;
+
+/**
+ * One board kernel per pruning network and thread, shared by every search
+ * on it: a call leaves nothing behind that the next one reads (`select`
+ * reads the outputs before it returns), so searches may share it.
+ */
+const boardKernels = new WeakMap<NeuralNetwork, WasmForward | null>();
+
+function sharedBoardKernel(network: NeuralNetwork): WasmForward | null {
+  let kernel = boardKernels.get(network);
+  if (kernel === undefined) {
+    kernel = network.boardKernel(shortRawFlippedSlots(), BOARD_KERNEL_PLAYS);
+    boardKernels.set(network, kernel);
+  }
+  return kernel;
+}
 
 /** The reply pruner of a search on `evaluator` with `values`, or null when the evaluator carries no pruning network. */
 export function replyPrunerOf(evaluator: Evaluator, values: OutcomeValues): ReplyPruner | null {
