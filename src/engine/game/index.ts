@@ -4,7 +4,8 @@
  * what each seat may do next, or the refusal with its rule.
  */
 export * from './types';
-export { allowedActions, applyAction, bindGameState, expectedTurns, newGameState } from './reducer';
+export { allowedActions, applyAction, bindGameState, expectedTurns, newGameState, settledExpects } from './reducer';
+export { parseGameState } from './parse';
 export type { NewGameOptions } from './reducer';
 export { createGameState } from './create';
 export type { GameOptions } from './create';

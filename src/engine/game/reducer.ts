@@ -213,6 +213,28 @@ function scored(score: Result<GameScore, CubeError>): GameScore {
   return score.value;
 }
 
+/** What the game comes to without anyone acting: a won game, a forced empty play, or a decision of a seat. */
+type Decision<S> =
+  | { readonly kind: 'won'; readonly winner: Side }
+  | { readonly kind: 'no-play'; readonly side: Side; readonly turn: FamilyTurn<S> }
+  | { readonly kind: 'expects'; readonly expects: Expects };
+
+/** The next decision of a game in progress (its first mover known, no result yet). */
+function decisionOf<R, S>(t: Table<R, S>): Decision<S> {
+  const { family, rules } = t.bound;
+  const game = t.game;
+  const winner = family.winner(t.position);
+  if (winner && !game.lastRoll) return { kind: 'won', winner };
+  if (game.cube?.offered) return { kind: 'expects', expects: { seat: otherSide(game.cube.offered.by), action: 'respond' } };
+  const side = family.sideToAct(t.position);
+  if (family.needsDice(t.position) && game.dice === null) return { kind: 'expects', expects: { seat: side, action: 'roll' } };
+  const legal = family.legal(rules, t.position, game.dice ?? undefined, { lastRoll: game.lastRoll });
+  if (!legal.ok) refuseRules(legal.error);
+  const only = legal.value.turns[0];
+  if (legal.value.turns.length === 1 && only.stepCount === 0) return { kind: 'no-play', side, turn: only };
+  return { kind: 'expects', expects: { seat: side, action: 'play' } };
+}
+
 /**
  * Brings the game to the next decision: ends it when a side has won, plays
  * the forced empty play when nothing can be played (ALG-8, MAX-5), and sets
@@ -223,38 +245,31 @@ function settle<R, S>(t: Table<R, S>): void {
   const game = t.game;
   for (let guard = 0; guard < 64; guard++) {
     if (game.result) return;
-    const winner = family.winner(t.position);
-    if (winner && !game.lastRoll) {
-      const roller = game.firstMover ? family.lastRollRoller(rules, game.firstMover, winner) : null;
-      if (roller) {
-        // LN-SCORE-6: the second mover gets one last roll.
-        game.lastRoll = true;
-        t.position = family.withSideToAct(t.position, roller);
-        expectNow(t, roller, 'roll');
+    const decision = decisionOf(t);
+    switch (decision.kind) {
+      case 'won': {
+        const roller = game.firstMover ? family.lastRollRoller(rules, game.firstMover, decision.winner) : null;
+        if (roller) {
+          // LN-SCORE-6: the second mover gets one last roll.
+          game.lastRoll = true;
+          t.position = family.withSideToAct(t.position, roller);
+          expectNow(t, roller, 'roll');
+          return;
+        }
+        finishGame(t, scored(family.score(rules, t.position, decision.winner, stake(t))));
         return;
       }
-      finishGame(t, scored(family.score(rules, t.position, winner, stake(t))));
-      return;
+      case 'no-play':
+        event(t, 'no-play', decision.side, {
+          ...(game.dice ? { dice: [game.dice[0], game.dice[1]] } : {}),
+          positionId: family.positionId(decision.turn.state),
+        });
+        afterPlay(t, decision.turn.state);
+        continue;
+      case 'expects':
+        t.expects = decision.expects;
+        return;
     }
-    if (game.cube?.offered) {
-      expectNow(t, otherSide(game.cube.offered.by), 'respond');
-      return;
-    }
-    const side = family.sideToAct(t.position);
-    if (family.needsDice(t.position) && game.dice === null) {
-      expectNow(t, side, 'roll');
-      return;
-    }
-    const legal = family.legal(rules, t.position, game.dice ?? undefined, { lastRoll: game.lastRoll });
-    if (!legal.ok) refuseRules(legal.error);
-    const only: FamilyTurn<S> = legal.value.turns[0];
-    if (legal.value.turns.length === 1 && only.stepCount === 0) {
-      event(t, 'no-play', side, { ...(game.dice ? { dice: [game.dice[0], game.dice[1]] } : {}), positionId: family.positionId(only.state) });
-      afterPlay(t, only.state);
-      continue;
-    }
-    expectNow(t, side, 'play');
-    return;
   }
   throw new Error('the game flow did not settle');
 }
@@ -476,5 +491,35 @@ export function expectedTurns(state: GameState): Result<readonly FamilyTurn<unkn
     const t = tableOf(b, state);
     const legal = b.family.legal(b.rules, t.position, state.game.dice ?? undefined, { lastRoll: state.game.lastRoll });
     return legal.ok ? ok(legal.value.turns as readonly FamilyTurn<unknown>[]) : legal;
+  });
+}
+
+/**
+ * What a state the reducer made waits for, derived from everything else in
+ * it (`parseGameState` compares it with the state's own `expects`): the
+ * roll-off before the first mover is known, the next game of a match after
+ * a result, else the decision of the game in progress. A game won without a
+ * result or a roll with no legal play left unplayed is no such state.
+ */
+export function settledExpects(state: GameState): Result<Expects | null, GameError> {
+  return withFamily(bindGameState(state), (b) => {
+    const t = tableOf(b, state);
+    const game = t.game;
+    if (game.result) {
+      return ok(t.match && !t.match.winner ? { seat: game.result.winner ?? 'white', action: 'next-game' } : null);
+    }
+    if (!game.firstMover) return ok({ seat: 'white', action: 'roll-off' });
+    try {
+      const decision = decisionOf(t);
+      if (decision.kind === 'expects') return ok(decision.expects);
+      const message =
+        decision.kind === 'won'
+          ? `${decision.winner} has borne off every checker, so the game has a result`
+          : 'a roll with no legal play is forfeited at once (MAX-5), so nothing is expected of that seat';
+      return err({ by: 'rules', code: 'INVALID_REQUEST', message, field: decision.kind === 'won' ? 'state.game.result' : 'state.game.dice' });
+    } catch (e) {
+      if (e instanceof Refusal) return err(e.error);
+      throw e;
+    }
   });
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Applied, GameOptions, GameState, applyAction, expectedTurns } from '../../../src/engine/game';
+import { Applied, GameOptions, GameState, applyAction, expectedTurns, parseGameState } from '../../../src/engine/game';
 import { SeededRandom } from '../../../src/engine/random';
 import { VARIANTS } from '../../../src/engine/variants';
 import { apply, pickAction, start } from './support';
@@ -8,7 +8,7 @@ import { apply, pickAction, start } from './support';
  * Seeded random games through the reducer (fast-check with a fixed seed, so
  * a failure reproduces), for every preset and for matches with the cube.
  * At every state: each side has its 15 checkers (COM-3), the state is plain
- * JSON, every offered turn is accepted, and every game ends with a result.
+ * JSON and reads back as itself, every offered turn is accepted, and every game ends with a result.
  */
 
 interface SideJson {
@@ -27,6 +27,8 @@ function checkInvariants(applied: Applied, random: SeededRandom): void {
   expect(checkers(position.white)).toBe(15);
   expect(checkers(position.black)).toBe(15);
   expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  // Every state the reducer makes reads back as itself.
+  expect(parseGameState(JSON.parse(JSON.stringify(state)))).toEqual({ ok: true, value: state });
   if (state.status === 'finished') {
     expect(state.game.result).not.toBeNull();
     expect(applied.allowed).toEqual({ white: [], black: [] });
