@@ -1,6 +1,6 @@
 import { isDieValue } from '../dice';
 import { RulesError, rulesError } from '../errors';
-import { AnyBound, Bound, FamilyTurn, rebind, withFamily } from '../family';
+import { AnyBound, Bound, FamilyTurn, FamilyTurns, rebind, withFamily } from '../family';
 import { Result, err, ok } from '../result';
 import { CubeConfig, CubeContext, INITIAL_CUBE, applyCubeAction, applyRollOffTie, legalCubeActions, stakeOf } from '../scoring/cube';
 import { CubeError } from '../scoring/cube-errors';
@@ -484,13 +484,16 @@ export function applyAction(state: GameState, seat: Side, action: GameAction): R
   });
 }
 
-/** The legal turns of the play `state` expects (none when no play is expected), as `POST /v1/moves` lists them. */
-export function expectedTurns(state: GameState): Result<readonly FamilyTurn<unknown>[], RulesError> {
-  if (state.expects?.action !== 'play' || state.status === 'finished') return ok([]);
+/**
+ * The stage and legal turns of the play `state` expects, as `POST /v1/moves`
+ * lists them; null when no play is expected.
+ */
+export function expectedPlay(state: GameState): Result<FamilyTurns<unknown> | null, RulesError> {
+  if (state.expects?.action !== 'play' || state.status === 'finished') return ok(null);
   return withFamily(bindGameState(state), (b) => {
     const t = tableOf(b, state);
     const legal = b.family.legal(b.rules, t.position, state.game.dice ?? undefined, { lastRoll: state.game.lastRoll });
-    return legal.ok ? ok(legal.value.turns as readonly FamilyTurn<unknown>[]) : legal;
+    return legal.ok ? ok(legal.value as FamilyTurns<unknown>) : legal;
   });
 }
 

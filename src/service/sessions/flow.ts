@@ -1,8 +1,7 @@
 import { Bound, GameFamily, Play } from '../../engine/family';
-import { GameAction, GameError, GameState, allowedActions as allowedOfState, applyAction, bindGameState, newGameState } from '../../engine/game';
+import { GameAction, GameState, allowedActions as allowedOfState, applyAction, bindGameState, newGameState } from '../../engine/game';
 import { Applied } from '../../engine/game/types';
 import { CubeActionType, CubeConfig, INITIAL_CUBE } from '../../engine/scoring/cube';
-import { CubeError } from '../../engine/scoring/cube-errors';
 import { ResignLevel } from '../../engine/scoring/score';
 import { Side } from '../../engine/side';
 import { ServiceError } from '../errors';
@@ -129,17 +128,10 @@ function recordAnswer<R, S>(w: Working<R, S>, applied: Applied): void {
   }
 }
 
-/** A refusal of the reducer as the service answers it (the one error table gives the status). */
-export function serviceErrorOf(error: GameError): ServiceError {
-  const { by, ...body } = error;
-  if (by === 'cube') return ServiceError.fromCube(body as CubeError);
-  return new ServiceError(body);
-}
-
 /** The reducer's answer to an action of `seat`; a refusal throws its service error. */
 function answer<R, S>(w: Working<R, S>, seat: Side, action: GameAction): Applied {
   const applied = applyAction(gameStateOf(w as Working<unknown, unknown>), seat, action);
-  if (!applied.ok) throw serviceErrorOf(applied.error);
+  if (!applied.ok) throw ServiceError.fromGame(applied.error);
   return applied.value;
 }
 

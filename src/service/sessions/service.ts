@@ -12,7 +12,7 @@ import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { GameFeed } from './feed';
-import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound, serviceErrorOf, workingFor } from './flow';
+import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound, workingFor } from './flow';
 import { HistoryEvent, SessionRecord } from './record';
 import { GameView, fairnessView, gameView, historyView } from './views';
 
@@ -173,7 +173,7 @@ export class GameSessions {
       ...(body.cube !== undefined ? { cube: body.cube as boolean } : {}),
       ...(body.match !== undefined ? { match: body.match as GameOptions['match'] } : {}),
     });
-    if (!start.ok) throw serviceErrorOf(start.error);
+    if (!start.ok) throw ServiceError.fromGame(start.error);
     const { state } = start.value;
     const id = this.random(16).toString('base64url');
     const tokens = { white: this.random(32).toString('base64url'), black: this.random(32).toString('base64url') };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Applied, GameOptions, GameState, applyAction, expectedTurns, parseGameState } from '../../../src/engine/game';
+import { Applied, GameOptions, GameState, applyAction, expectedPlay, parseGameState } from '../../../src/engine/game';
 import { SeededRandom } from '../../../src/engine/random';
 import { VARIANTS } from '../../../src/engine/variants';
 import { apply, pickAction, start } from './support';
@@ -34,12 +34,13 @@ function checkInvariants(applied: Applied, random: SeededRandom): void {
     expect(applied.allowed).toEqual({ white: [], black: [] });
   }
   if (applied.expects?.action === 'play') {
-    const turns = expectedTurns(state);
-    if (!turns.ok) throw new Error(turns.error.message);
-    expect(turns.value.length).toBeGreaterThan(0);
+    const play = expectedPlay(state);
+    if (!play.ok || !play.value) throw new Error(`no play: ${JSON.stringify(play)}`);
+    const turns = play.value.turns;
+    expect(turns.length).toBeGreaterThan(0);
     // Three offered turns at random, each accepted as a whole play.
-    for (let i = 0; i < Math.min(3, turns.value.length); i++) {
-      const turn = turns.value[Math.floor(random.next() * turns.value.length)];
+    for (let i = 0; i < Math.min(3, turns.length); i++) {
+      const turn = turns[Math.floor(random.next() * turns.length)];
       const played = applyAction(state, applied.expects.seat, { type: 'play', play: { steps: turn.view.steps } });
       expect(played.ok).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { GameState, allowedActions, createGameState, expectedTurns } from '../../../src/engine/game';
+import { GameState, allowedActions, createGameState, expectedPlay } from '../../../src/engine/game';
 import { apply, refused, start } from './support';
 
 /*
@@ -36,8 +36,8 @@ describe('game reducer', () => {
     const decided = apply(created.state, 'white', { type: 'roll-off', dice: [3, 1] });
     expect(decided.expects).toEqual({ seat: 'white', action: 'play' });
     expect(decided.state.game.dice).toEqual([3, 1]);
-    const turns = expectedTurns(decided.state);
-    expect(turns.ok && turns.value.map((t) => t.view.notation)).toContain('8/5 6/5');
+    const play = expectedPlay(decided.state);
+    expect(play.ok && play.value?.turns.map((t) => t.view.notation)).toContain('8/5 6/5');
     const soviet = start({ variant: 'short-soviet' });
     expect(soviet.expects).toEqual({ seat: 'white', action: 'roll' });
     expect(soviet.state.game.firstMover).toBe('white');

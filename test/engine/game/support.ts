@@ -1,4 +1,4 @@
-import { Applied, GameAction, GameOptions, GameState, applyAction, createGameState, expectedTurns } from '../../../src/engine/game';
+import { Applied, GameAction, GameOptions, GameState, applyAction, createGameState, expectedPlay } from '../../../src/engine/game';
 import { SeededRandom } from '../../../src/engine/random';
 import { Side } from '../../../src/engine/side';
 
@@ -46,9 +46,10 @@ export function pickAction(applied: Applied, random: SeededRandom, choices: Choi
   if (mine.includes('beaver') && random.next() < (choices.beaver ?? 0)) return { seat, action: { type: 'beaver' } };
   if (mine.includes('take')) return { seat, action: { type: random.next() < (choices.take ?? 0.8) ? 'take' : 'drop' } };
   if (mine.includes('play')) {
-    const turns = expectedTurns(state);
-    if (!turns.ok) throw new Error(turns.error.message);
-    const turn = turns.value[Math.floor(random.next() * turns.value.length)];
+    const play = expectedPlay(state);
+    if (!play.ok || !play.value) throw new Error(`no play: ${JSON.stringify(play)}`);
+    const turns = play.value.turns;
+    const turn = turns[Math.floor(random.next() * turns.length)];
     return { seat, action: { type: 'play', play: { steps: turn.view.steps } } };
   }
   throw new Error(`nothing to do for ${seat}: ${JSON.stringify(allowed)}`);
