@@ -147,6 +147,21 @@ describe('a match file with a problem', () => {
     expect(r.error.message).toMatch(/^game 1, move 2: 65: 24\/18 18\/12 is not a legal play/);
   });
 
+  it('refuses the cube actions the scoring core refuses: a double in the Crawford game (CUBE-6), a double by the side without the cube (CUBE-2)', () => {
+    const crawford = parseMat(
+      `${header}  1) 31: 8/5 6/5                42: 8/4 6/4\n      Wins 2 points\n\n Game 2\n Alice : 2                      Bob : 0\n  1) 31: 8/5 6/5                 Doubles => 2\n`,
+    );
+    if (!crawford.ok) throw new Error(crawford.error.message);
+    const refused = replayMatch(crawford.value);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'INVALID_MATCH_FILE', game: 2, move: 1, rule: 'CUBE-6' });
+    const owner = parseMat(
+      `${header}  1) 31: 8/5 6/5                 Doubles => 2\n  2)  Takes                        Doubles => 4\n`,
+    );
+    if (!owner.ok) throw new Error(owner.error.message);
+    const notOwned = replayMatch(owner.value);
+    expect(!notOwned.ok && notOwned.error).toMatchObject({ code: 'INVALID_MATCH_FILE', game: 1, move: 2, rule: 'CUBE-2' });
+  });
+
   it('names the line of an unreadable one', () => {
     const r = parseMat(`${header}  1) 31: 8/5 6/x                42: 24/20 13/11\n`);
     expect(r.ok).toBe(false);
