@@ -69,6 +69,8 @@ export interface App {
   readonly metrics: Metrics;
   /** The executable GraphQL schema (queries, mutations and the subscriptions of `attachSubscriptions`). */
   readonly schema: GraphQLSchema;
+  /** The app's logger, for the subscription server's access log too. */
+  readonly log: Logger;
   /** The document limits of GraphQL requests, for the subscription server too. */
   readonly graphqlLimits: GraphqlLimits;
   /**
@@ -228,6 +230,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     services,
     metrics,
     schema,
+    log,
     graphqlLimits: limits,
     drain: () => {
       draining = true;
