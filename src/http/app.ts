@@ -19,7 +19,7 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
-import { OPENAPI_PATH, contract } from '../contract/openapi';
+import { OPENAPI_PATH, contract, documentedHeaders } from '../contract/openapi';
 import { boardPage } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
@@ -120,17 +120,25 @@ async function startApollo(schema: GraphQLSchema, limits: GraphqlLimits, service
   return apollo;
 }
 
-/** Security headers, and CORS headers for the configured origins (none for []). */
+/**
+ * Request headers a browser on another origin may send beyond those
+ * openapi.yaml documents: the JSON body's type, the request id of the logs,
+ * and the header Apollo Server's CSRF check asks of a GraphQL GET.
+ */
+const TRANSPORT_HEADERS = ['Content-Type', 'X-Request-Id', 'Apollo-Require-Preflight', 'X-Apollo-Operation-Name'];
+
+/** Security headers, and CORS headers for the configured origins (none for []): every documented header allowed and exposed. */
 function useHeaders(app: Express, origins: '*' | string[]): void {
   // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   if (origins === '*' || origins.length > 0) {
+    const headers = documentedHeaders(contract().document);
     app.use(
       cors({
         origin: origins === '*' ? '*' : origins,
         methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
-        exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
+        allowedHeaders: [...headers.request, ...TRANSPORT_HEADERS],
+        exposedHeaders: [...new Set([...headers.response, 'X-Request-Id', 'Idempotent-Replayed'])],
       }),
     );
   }
