@@ -7,6 +7,7 @@ import { Logger } from 'pino';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
@@ -20,7 +21,7 @@ import {
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
 import { OPENAPI_PATH, contract, documentedHeaders } from '../contract/openapi';
-import { boardPage } from './board';
+import { boardPage, graphqlIde } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
@@ -114,7 +115,8 @@ async function startApollo(schema: GraphQLSchema, limits: GraphqlLimits, service
     // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
-    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
+    // Browsers get the service's own IDE (graphqlIde): Apollo's landing page loads its sandbox from elsewhere, which the CSP refuses.
+    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis), ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
   return apollo;
@@ -174,6 +176,7 @@ function useProbesAndDocs(
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
   app.use('/board', boardPage());
+  app.use(graphqlIde());
 }
 
 /** Caller identity, rate limit, JSON bodies and request checks against openapi.yaml, in that order. */
