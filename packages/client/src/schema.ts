@@ -133,6 +133,8 @@ export interface paths {
          * GraphQL over GET (queries only)
          * @description `?query=…&variables=…`; needs an `Apollo-Require-Preflight` (or non-simple
          *     `Content-Type`) header, else it is refused as a possible cross-site request forgery.
+         *     A browser (a request that prefers `text/html` and sends no `query`) gets the GraphQL
+         *     IDE (GraphiQL) instead, an HTML page whose scripts are served from `/graphql/ide/`.
          */
         get: operations["graphqlGet"];
         put?: never;
@@ -1764,6 +1766,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The job queue's Redis did not answer within the store timeout (2 s) (`STORE_UNAVAILABLE`). Nothing was queued or changed, not even later when Redis answers again (a submission that may have reached it is withdrawn); try again shortly. */
+        JobQueueUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description `UNKNOWN_API_KEY`: an `X-API-Key` was sent that this service does not know (API_KEYS). Any route but the probes, the metrics and the docs. */
         UnknownApiKey: {
             headers: {
@@ -2507,6 +2518,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getMatchAnalysis: {
@@ -2542,6 +2554,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelMatchAnalysis: {
@@ -2577,6 +2590,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followMatchAnalysis: {
@@ -2612,6 +2626,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     submitRolloutJob: {
@@ -2672,6 +2687,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getRolloutJob: {
@@ -2707,6 +2723,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelRolloutJob: {
@@ -2742,6 +2759,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followRolloutJob: {
@@ -2777,6 +2795,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     createGame: {
