@@ -1,6 +1,6 @@
 import { shortPipCounts } from '../../src/eval/pips';
-import { isShortRace } from '../../src/eval/race';
-import { CubeDecision, CubeSituation, DEFAULT_CUBE_EFFICIENCY, cubeDecision, raceCubeEfficiency } from '../../src/eval/cube/decision';
+import { shortCubeClass } from '../../src/eval/analysis';
+import { CubeDecision, CubeSituation, cubeDecision, cubeEfficiency } from '../../src/eval/cube/decision';
 import { cubelessEquity } from '../../src/eval/equity';
 import { Probabilities } from '../../src/eval/probabilities';
 import { createShortEvaluator } from '../../src/eval/short/evaluator';
@@ -80,7 +80,7 @@ function main(): void {
     const theirs = probabilitiesOfArray(ref.probs);
     const situation = situationOf(c.cube);
     const pips = shortPipCounts(board);
-    const efficiency = isShortRace(board) ? raceCubeEfficiency(pips.mover, pips.opponent) : DEFAULT_CUBE_EFFICIENCY;
+    const efficiency = cubeEfficiency(shortCubeClass(board), pips.mover);
     const decision = cubeDecision(ours, situation, { efficiency });
     const mapped = gnubgDecisionOf(decision, c.cube.crawford);
     rows.push({
