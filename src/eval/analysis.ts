@@ -94,6 +94,11 @@ export function shortCubeClass(board: Int8Array): CubeClass {
   return isShortBearoff(board) ? 'bearoff' : isShortRace(board) ? 'race' : 'contact';
 }
 
+/** The cube efficiency of a backgammon board seen from the side to move (its class, and its pips in a race). */
+export function shortCubeEfficiency(board: Int8Array): number {
+  return cubeEfficiency(shortCubeClass(board), shortPipCounts(board).mover);
+}
+
 /** The cube efficiency used for an evaluated position (options.efficiency, or the position's by its class). */
 export function cubeEfficiencyOf(evaluation: PositionEvaluation, options?: CubeOptions): number {
   return options?.efficiency ?? evaluation.efficiency;
