@@ -55,6 +55,8 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
     }
     if (error instanceof RequestRefusal) {
       const answer = refusalAnswer(error);
+      // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
+      if (answer.status === 405 && error.allow) res.set('Allow', error.allow.join(', '));
       send(res, answer.status, answer.body);
       return;
     }

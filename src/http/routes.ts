@@ -116,7 +116,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
     await streams.stream(req, res, gameMessages(await services.sessions.follow(req.params.id, EventStreams.lastEventId(req))));
   });
   router.get('/games/:id/export', async (req, res) => {
-    res.type('text/plain').send(await exportSession(services.sessions, req.params.id, req.query.format));
+    // The file first: a refusal is sent by the error handler as JSON, which a type set beforehand would mislabel.
+    const file = await exportSession(services.sessions, req.params.id, req.query.format);
+    res.type('text/plain').send(file);
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));

@@ -145,7 +145,7 @@ export const ERROR_TABLE: { readonly [C in ErrorCode]: ErrorEntry } = {
   ANALYSIS_TOO_COSTLY: entry(422, 'the analysis would cost more than one request may (with estimate and limit)'),
   RATE_LIMITED: entry(429, 'too many requests in the window (with Retry-After)'),
   INTERNAL: entry(500, 'an unexpected failure, with a correlationId'),
-  STORE_UNAVAILABLE: entry(503, 'the session store is not answering'),
+  STORE_UNAVAILABLE: entry(503, 'the session store or the job queue (Redis) did not answer within the store timeout'),
   STORE_FULL: entry(503, 'the in-memory store holds as many games in play as it may (with retryAfter)'),
   ANALYSIS_BUSY: entry(503, 'every analysis worker is busy and the queue is full (with Retry-After)'),
   ANALYSIS_CANCELLED: entry(503, 'the analysis or job was cancelled'),

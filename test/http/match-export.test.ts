@@ -94,7 +94,7 @@ describe('GET /v1/games/{id}/export', () => {
     expect(gql.body.data.gameMatchFile).toBe(rest.text);
   });
 
-  it('refuses an unknown format (400), SGF of a long-family session (400) and an unknown game (404)', async () => {
+  it('refuses an unknown format (400), SGF of a long-family session (400) and an unknown game (404), as JSON', async () => {
     const short = await create({ variant: 'backgammon' });
     const bad = await request(app.app).get(`/v1/games/${short.id}/export?format=txt`);
     expect(bad.status).toBe(400);
@@ -102,7 +102,11 @@ describe('GET /v1/games/{id}/export', () => {
     const long = await create({ variant: 'long' });
     const longAnswer = await request(app.app).get(`/v1/games/${long.id}/export?format=sgf`);
     expect(longAnswer.status).toBe(400);
-    const missing = await request(app.app).get('/v1/games/nope/export?format=mat');
+    expect(longAnswer.headers['content-type']).toMatch(/^application\/json/);
+    expect(longAnswer.body.error.code).toBe('INVALID_REQUEST');
+    const missing = await request(app.app).get(`/v1/games/${'0'.repeat(32)}/export?format=mat`);
     expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.body.error.code).toBe('GAME_NOT_FOUND');
   });
 });

@@ -5,6 +5,7 @@ import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView 
 import { ServiceError, fail } from '../errors';
 import { Body, checkKeys, isPlainObject } from '../request';
 import { MatchFileFormat, PlanMatchAnalysis } from '../matches/types';
+import { StoreUnavailableError } from '../store/types';
 import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
 
 /**
@@ -63,6 +64,16 @@ function integer(body: Body, name: string, min: number, max: number, fallback: n
   return v;
 }
 
+/** The queue's answer, or 503 STORE_UNAVAILABLE when its store does not answer in time (nothing was queued). */
+async function queued<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof StoreUnavailableError) fail('STORE_UNAVAILABLE', 'the job queue is unavailable; nothing was queued or changed, try again shortly');
+    throw e;
+  }
+}
+
 export class AnalysisJobs {
   constructor(
     private readonly queue: JobQueue,
@@ -105,7 +116,7 @@ export class AnalysisJobs {
     const planned = plan(file, { plies }, this.analysis);
     this.admit(planned.cost);
     const payload: MatchPayload = { ...file, plies };
-    return this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions });
+    return queued(this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions }));
   }
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
@@ -122,7 +133,7 @@ export class AnalysisJobs {
     const steps = Math.ceil(trials / JOB_LIMITS.trialsPerStep);
     this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)));
     const payload: RolloutPayload = { request: { ...input, seed }, trials, timeBudgetMs };
-    return this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials });
+    return queued(this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials }));
   }
 
   private rolloutStep(request: RolloutJobRequest, index: number, trials: number, timeBudgetMs: number): RolloutRequest {
@@ -132,14 +143,14 @@ export class AnalysisJobs {
   }
 
   async get(kind: JobKind, id: string): Promise<JobView> {
-    const view = await this.queue.get(id);
+    const view = await queued(this.queue.get(id));
     if (!view || view.kind !== kind) fail('JOB_NOT_FOUND', `no ${kind === 'rollout' ? 'rollout' : 'analysis'} job ${id.slice(0, 64)}`, { field: 'id' });
     return view;
   }
 
   async cancel(kind: JobKind, id: string): Promise<JobView> {
     await this.get(kind, id);
-    const view = await this.queue.cancel(id);
+    const view = await queued(this.queue.cancel(id));
     if (!view) fail('JOB_NOT_FOUND', `no job ${id.slice(0, 64)}`, { field: 'id' });
     return view;
   }
@@ -159,7 +170,10 @@ export class AnalysisJobs {
       listener(view);
     });
     // A change between the first read and the subscription is not lost.
-    const now = await this.queue.get(id);
+    const now = await queued(this.queue.get(id)).catch((e: unknown) => {
+      stop();
+      throw e;
+    });
     if (now && (now.status !== first.status || now.progress.done !== first.progress.done)) {
       last = now;
       listener(now);

@@ -1,0 +1,10 @@
+/**
+ * The game as a pure reducer: a JSON-safe `GameState` for every variant and
+ * `applyAction(state, seat, action)` answering the new state, its events and
+ * what each seat may do next, or the refusal with its rule.
+ */
+export * from './types';
+export { allowedActions, applyAction, bindGameState, expectedTurns, newGameState } from './reducer';
+export type { NewGameOptions } from './reducer';
+export { createGameState } from './create';
+export type { GameOptions } from './create';
