@@ -133,6 +133,8 @@ export interface paths {
          * GraphQL over GET (queries only)
          * @description `?query=…&variables=…`; needs an `Apollo-Require-Preflight` (or non-simple
          *     `Content-Type`) header, else it is refused as a possible cross-site request forgery.
+         *     A browser (a request that prefers `text/html` and sends no `query`) gets the GraphQL
+         *     IDE (GraphiQL) instead, an HTML page whose scripts are served from `/graphql/ide/`.
          */
         get: operations["graphqlGet"];
         put?: never;
@@ -412,8 +414,10 @@ export interface paths {
          *     the play made, for every cube decision (including missed doubles) the right action and the loss,
          *     in money equity or, in a match, EMG through the match equity table; per player the number of
          *     decisions, the error rate in mEMG per decision (gnubg's units), doubtful plays, errors and
-         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
-         *     the same request is the same job (`200`). A job that would cost more than
+         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. A money session's Jacoby rule is the file's (a
+         *     `.mat` file without a `Jacoby` tag is read with gnubg 1.07's default, the rule on) unless the
+         *     request gives `jacoby`. The id depends only on the file, the plies and `jacoby`: the same request
+         *     is the same job (`200`). A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
@@ -1228,6 +1232,8 @@ export interface components {
             /** @description Instead of a file: a session of this service. */
             gameId?: string;
             plies?: components["schemas"]["Plies"];
+            /** @description A money session's Jacoby rule (CUBE-5), instead of the file's: SGF `RU[Jacoby]`; a `.mat` file's `Jacoby` tag, or without one gnubg 1.07's default, on. Ignored for matches. */
+            jacoby?: boolean;
         };
         DecisionReport: {
             /** @enum {string} */
@@ -1599,6 +1605,15 @@ export interface components {
         };
         /** @description The session store is unavailable (`STORE_UNAVAILABLE`); nothing changed, try again shortly. */
         StoreUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The job queue's Redis did not answer within the store timeout (2 s) (`STORE_UNAVAILABLE`). Nothing was queued or changed, not even later when Redis answers again (a submission that may have reached it is withdrawn); try again shortly. */
+        JobQueueUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2349,6 +2364,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getMatchAnalysis: {
@@ -2384,6 +2400,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelMatchAnalysis: {
@@ -2419,6 +2436,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followMatchAnalysis: {
@@ -2454,6 +2472,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     submitRolloutJob: {
@@ -2514,6 +2533,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getRolloutJob: {
@@ -2549,6 +2569,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelRolloutJob: {
@@ -2584,6 +2605,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followRolloutJob: {
@@ -2619,6 +2641,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     createGame: {
