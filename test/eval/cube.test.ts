@@ -236,6 +236,19 @@ describe('cube decisions equal gnubg\'s from the same probabilities', () => {
     expect(d.action).toBe(action);
   });
 
+  it('CUBE-5 beaver: gnubg 1.07 (`evaluate.py --id 4HPhASjgc/ABMA --plies 0 --beavers`, with and without --jacoby) says "No double, beaver"', () => {
+    const opening = probs([0.5021240711212158, 0.13982805609703064, 0.00683930516242981, 0.13914236426353455, 0.008025109767913818]);
+    const plain = cubeDecision(opening, { kind: 'money', value: 1, owner: 'centre', beaver: true }, { efficiency: 0.68 });
+    expect(plain.action).toBe('noDouble');
+    expect(plain.response).toBe('beaver');
+    expect(Math.abs(plain.noDouble - 0.0055605)).toBeLessThan(5e-5);
+    expect(Math.abs(plain.doubleTake - -0.3310596)).toBeLessThan(5e-5);
+    const jacoby = cubeDecision(opening, { kind: 'money', value: 1, owner: 'centre', beaver: true, jacoby: true }, { efficiency: 0.68 });
+    expect(jacoby.response).toBe('beaver');
+    expect(Math.abs(jacoby.noDouble - 0.0057206)).toBeLessThan(5e-5);
+    expect(Math.abs(jacoby.doubleTake - -0.3310596)).toBeLessThan(5e-5);
+  });
+
   it('CUBE-6 at 2-away / 2-away the cube is dead before a double: no double equals the cubeless match winning chances', () => {
     const d = cubeDecision(probs([0.6, 0.15, 0.01, 0.1, 0.005]), match(5, [3, 3]));
     expect(d.matchWinningChances?.noDouble).toBeCloseTo(d.matchWinningChances?.cubeless ?? NaN, 12);
