@@ -414,8 +414,10 @@ export interface paths {
          *     the play made, for every cube decision (including missed doubles) the right action and the loss,
          *     in money equity or, in a match, EMG through the match equity table; per player the number of
          *     decisions, the error rate in mEMG per decision (gnubg's units), doubtful plays, errors and
-         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
-         *     the same request is the same job (`200`). A job that would cost more than
+         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. A money session's Jacoby rule is the file's (a
+         *     `.mat` file without a `Jacoby` tag is read with gnubg 1.07's default, the rule on) unless the
+         *     request gives `jacoby`. The id depends only on the file, the plies and `jacoby`: the same request
+         *     is the same job (`200`). A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
@@ -1289,6 +1291,8 @@ export interface components {
             /** @description Instead of a file: a session of this service. */
             gameId?: string;
             plies?: components["schemas"]["Plies"];
+            /** @description A money session's Jacoby rule (CUBE-5), instead of the file's: SGF `RU[Jacoby]`; a `.mat` file's `Jacoby` tag, or without one gnubg 1.07's default, on. Ignored for matches. */
+            jacoby?: boolean;
         };
         DecisionReport: {
             /** @enum {string} */

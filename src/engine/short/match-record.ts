@@ -66,7 +66,7 @@ export interface MatchRecord {
   readonly length: number;
   readonly players: readonly [string, string];
   readonly games: readonly RecordedGame[];
-  /** CUBE-5, money only (SGF `RU[Jacoby]`; a `.mat` file does not say). */
+  /** CUBE-5, money only (SGF `RU[Jacoby]`; `.mat`: its `Jacoby` tag, else gnubg's default, on). */
   readonly jacoby?: boolean;
 }
 
@@ -523,7 +523,7 @@ class GameReplay {
         ),
       );
     }
-    // The file's points stand (a money game's Jacoby setting is not in a .mat file).
+    // The file's points stand (a .mat file may be read with another Jacoby setting than it was played with).
     if (written) return ok({ ...ended, points: written.points });
     return ok(ended);
   }

@@ -1,5 +1,5 @@
 import { readdirSync } from 'fs';
-import { makeMat, parseMat } from '../../../src/engine/short/mat';
+import { MAT_DEFAULT_JACOBY, makeMat, parseMat } from '../../../src/engine/short/mat';
 import { MatchRecord, ReplayedMatch, replayMatch } from '../../../src/engine/short/match-record';
 import { makeSgf, parseSgf } from '../../../src/engine/short/sgf';
 import { SeededRandom } from '../../../src/engine/random';
@@ -93,8 +93,8 @@ describe('gnubg match files (.mat, SGF) against gnubg', () => {
     it('imports the .mat file: every decision, its Position ID and Match ID, the winners, points and final score agree', () => {
       const parsed = parseMat(readOracleText(`${DIR}/${id}.mat`));
       if (!parsed.ok) throw new Error(parsed.error.message);
-      // A .mat file does not say whether money play used the Jacoby rule (gnubg asks the same of its importer).
-      expectAgreement(replay({ ...parsed.value, ...(jacoby ? { jacoby } : {}) }), oracle);
+      // A .mat file does not say whether money play used the Jacoby rule: gnubg's analysis set it before importing.
+      expectAgreement(replay({ ...parsed.value, ...(oracle.match.matchLength === 0 ? { jacoby } : {}) }), oracle);
     });
 
     it('imports the SGF file the same way', () => {
@@ -218,4 +218,30 @@ describe('damaged match files', () => {
       expect(refused).toBeGreaterThan(100);
     },
   );
+});
+
+describe('the Jacoby rule of a .mat file (CUBE-5)', () => {
+  const session = (tags: string) => `${tags}\n 0 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 31: 8/5 6/5                 52: 13/11 13/8\n`;
+
+  it('a money session without a Jacoby tag is read with gnubg 1.07\'s default: the rule on', () => {
+    const parsed = parseMat(session(''));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(MAT_DEFAULT_JACOBY).toBe(true);
+    expect(parsed.value.jacoby).toBe(true);
+  });
+
+  it('an XG-style Jacoby tag says it, and is written back as it was', () => {
+    const off = parseMat(session('; [Jacoby "Off"]\n'));
+    const on = parseMat(session('; [Jacoby "On"]\n'));
+    if (!off.ok || !on.ok) throw new Error('unreadable');
+    expect(off.value.jacoby).toBe(false);
+    expect(on.value.jacoby).toBe(true);
+    expect(makeMat(replay(off.value).record)).toContain('; [Jacoby "Off"]');
+  });
+
+  it('a match has no Jacoby rule (CUBE-6)', () => {
+    const parsed = parseMat(' 3 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 31: 8/5 6/5                 52: 13/11 13/8\n');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.jacoby).toBeUndefined();
+  });
 });
