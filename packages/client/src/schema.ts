@@ -3199,6 +3199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3236,6 +3237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             403: components["responses"]["NotYourTurn"];
             /** @description `ACTION_NOT_EXPECTED` (with `expects`) or `GAME_FINISHED`; each with `allowed`, this seat's actions now. */
             409: {
