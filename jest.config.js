@@ -87,23 +87,25 @@ const transform = {
   ],
 };
 
-const common = { testEnvironment: 'node', rootDir: __dirname, roots: ['<rootDir>/test'], transform };
+const common = { testEnvironment: 'node', rootDir: __dirname, roots: ['<rootDir>/test'], transform, setupFilesAfterEnv: ['<rootDir>/test/support/timeout.ts'] };
+/** A tier's timeout per test, set by test/support/timeout.ts (Jest's testTimeout is global, not per project). */
+const timeout = (ms) => ({ globals: { testTimeoutMs: ms } });
 
 /** @type {import('jest').Config} */
 module.exports = {
   // Both cores of a two-core machine: the parent process mostly waits on its workers.
   maxWorkers: '100%',
   projects: [
-    { ...common, displayName: 'unit', testRegex: [unit], testTimeout: 15_000 },
-    { ...common, displayName: 'http', testRegex: [http], testTimeout: 60_000 },
+    { ...common, ...timeout(15_000), displayName: 'unit', testRegex: [unit] },
+    { ...common, ...timeout(60_000), displayName: 'http', testRegex: [http] },
     {
       ...common,
+      ...timeout(180_000),
       displayName: 'system',
       testRegex: ['\\.test\\.ts$'],
       testPathIgnorePatterns: ['/node_modules/', unit, http],
       // Builds dist/ once (when a source is newer than the last build) for the tests that start `node dist/...`.
       globalSetup: '<rootDir>/test/support/build.ts',
-      testTimeout: 180_000,
     },
   ],
 };

@@ -1783,6 +1783,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["Internal"];
         };
     };
     board: {
@@ -1804,6 +1805,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
         };
     };
     graphqlGet: {
