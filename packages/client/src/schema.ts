@@ -1956,6 +1956,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            500: components["responses"]["Internal"];
         };
     };
     board: {
@@ -1977,6 +1978,7 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["Internal"];
         };
     };
     graphqlGet: {
