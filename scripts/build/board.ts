@@ -8,7 +8,7 @@ import { buildSync } from 'esbuild';
  * Content-Security-Policy wants), the HTML and the CSS copied. Run by
  * `npm run build` (so by `npm start` and the Dockerfile) and by the tests.
  */
-const ROOT = resolve(__dirname, '..');
+const ROOT = resolve(__dirname, '../..');
 export const BOARD_SOURCE = resolve(ROOT, 'web/board');
 export const BOARD_OUT = resolve(ROOT, 'dist/board');
 
