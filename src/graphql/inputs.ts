@@ -1,7 +1,7 @@
 import { ValidateFunction } from 'ajv/dist/2020';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Int } from 'type-graphql';
-import { contract, issueOf } from '../contract/openapi';
+import { contract, issueOfErrors } from '../contract/openapi';
 import { refusalBody } from '../contract/refusal';
 import { components } from '../contract/schema';
 import { ServiceError } from '../service/errors';
@@ -56,7 +56,7 @@ function asJson(value: unknown): unknown {
 
 /** Fails as REST does for the same field: the code by field, and the field under the argument's name (`input.dice[0]`). */
 function refuse(validate: ValidateFunction, argument: string): never {
-  throw new ServiceError(refusalBody(issueOf(validate.errors![0], ''), argument ? `${argument}.` : ''));
+  throw new ServiceError(refusalBody(issueOfErrors(validate.errors!, ''), argument ? `${argument}.` : ''));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Request, RequestHandler, Response } from 'express';
-import { Contract, Issue, Operation, issueOf } from '../contract/openapi';
+import { Contract, Issue, Operation, issueOf, issueOfErrors } from '../contract/openapi';
 
 /*
  * The one validation pass of a REST request, before any route: the path must
@@ -76,7 +76,7 @@ function checkBody(op: Operation, req: Request): void {
     if (op.body.required) throw new RequestRefusal(400, { path: '/body', message: "must have required property 'body'", keyword: 'required' });
     return;
   }
-  if (!op.body.validate(body)) throw new RequestRefusal(400, issueOf(op.body.validate.errors![0], '/body'));
+  if (!op.body.validate(body)) throw new RequestRefusal(400, issueOfErrors(op.body.validate.errors!, '/body'));
 }
 
 /** Checks each JSON answer of the operation against its declared status and schema; a mismatch is a 500. */
@@ -146,7 +146,7 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     if (op.parameters.length > 0) {
       const data: Record<string, unknown> = { query, headers: req.headers, params };
       for (const part of op.parameters) {
-        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, issueOf(part.validate.errors![0], part.prefix));
+        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, issueOfErrors(part.validate.errors!, part.prefix));
       }
     }
     checkBody(op, req);

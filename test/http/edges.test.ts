@@ -21,3 +21,23 @@ describe('405 answers', () => {
     expect(job.headers.allow!.split(', ').sort()).toEqual(['DELETE', 'GET']);
   });
 });
+
+describe('a body that fits no alternative of its schema', () => {
+  it('names the allowed values of a resignation level', async () => {
+    const created = await request(app.app).post('/v1/games').send({ variant: 'backgammon' });
+    const res = await request(app.app).post(`/v1/games/${created.body.id}/resign`).set('Authorization', `Bearer ${created.body.seats.white.token}`).send({ as: 'gammon' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'INVALID_REQUEST',
+      field: 'as',
+      message: 'as: must be equal to one of the allowed values: single, mars, koks, soviet-4, soviet-8, per-checker',
+    });
+  });
+
+  it('still names an unknown field that no alternative knows', async () => {
+    const created = await request(app.app).post('/v1/games').send({ variant: 'backgammon' });
+    const res = await request(app.app).post(`/v1/games/${created.body.id}/resign`).set('Authorization', `Bearer ${created.body.seats.white.token}`).send({ level: 'mars' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'level' });
+  });
+});
