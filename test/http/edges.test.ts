@@ -41,3 +41,15 @@ describe('a body that fits no alternative of its schema', () => {
     expect(res.body.error).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'level' });
   });
 });
+
+describe('the name "nardy"', () => {
+  it('is refused as ambiguous, naming long and backgammon, never read as backgammon', async () => {
+    const res = await request(app.app).post('/v1/moves').send({ variant: 'nardy', positionId: '4HPwATDgc/ABMA', dice: [3, 1] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'UNKNOWN_VARIANT', field: 'variant' });
+    expect(res.body.error.message).toContain('"long"');
+    expect(res.body.error.message).toContain('"backgammon"');
+    const variants = await request(app.app).get('/v1/variants');
+    expect(variants.body.variants.flatMap((v: { aliases: string[] }) => v.aliases)).not.toContain('nardy');
+  });
+});
