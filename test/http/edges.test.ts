@@ -53,3 +53,26 @@ describe('the name "nardy"', () => {
     expect(variants.body.variants.flatMap((v: { aliases: string[] }) => v.aliases)).not.toContain('nardy');
   });
 });
+
+describe('Last-Event-ID past the last event', () => {
+  const stream = (id: string, last: string) => request(app.app).get(`/v1/games/${id}/events`).set('Last-Event-ID', last).timeout(3000);
+
+  it('is refused, naming the last event, on a game in progress and on a finished one', async () => {
+    const created = await request(app.app).post('/v1/games').send({ variant: 'backgammon' });
+    const playing = await stream(created.body.id, '99999');
+    expect(playing.status).toBe(400);
+    expect(playing.body.error).toMatchObject({ code: 'INVALID_REQUEST', field: 'Last-Event-ID' });
+    expect(playing.body.error.message).toContain('99999');
+
+    await request(app.app).post(`/v1/games/${created.body.id}/resign`).set('Authorization', `Bearer ${created.body.seats.white.token}`).send({});
+    const history = await request(app.app).get(`/v1/games/${created.body.id}/history`);
+    const last = history.body.events.length as number;
+    const finished = await stream(created.body.id, '99999');
+    expect(finished.status).toBe(400);
+    expect(finished.body.error.message).toContain(`(${last})`);
+    // Resuming from the last event itself still ends the stream at once.
+    const resumed = await stream(created.body.id, String(last));
+    expect(resumed.status).toBe(200);
+    expect(resumed.text).toContain('event: end');
+  });
+});
