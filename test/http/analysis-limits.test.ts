@@ -113,9 +113,24 @@ describe('the per-client evaluation budget (ANALYSIS_RATE_BUDGET)', () => {
       { apiKeys: [{ name: 'analyst', sha256: SHA, budget: 100_000 }] },
     );
     const anonymous = await request(app.app).post('/v1/evaluate').send({ ...OPENING, plies: 1 });
-    expect(anonymous.status).toBe(429);
+    // 470 evaluations can never fit a window of 100: no Retry-After, the request itself is too costly.
+    expect(anonymous.status).toBe(422);
     const keyed = await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 1 });
     expect(keyed.status).toBe(200);
+    await app.close();
+  });
+
+  it('refuses with 422 ANALYSIS_TOO_COSTLY, not 429, a request that costs more than the whole window of its key', async () => {
+    const app = await appWith({ analysisRateBudget: { perWindow: 100_000, windowSeconds: 60 } }, { apiKeys: [{ name: 'analyst', sha256: SHA, budget: 100 }] });
+    const before = evaluations;
+    const res = await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 1 });
+    expect(res.status).toBe(422);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', estimate: 470, limit: 100 });
+    expect(res.body.error.message).toContain('per window');
+    expect(evaluations).toBe(before);
+    // One that fits the window still runs.
+    expect((await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 0 })).status).toBe(200);
     await app.close();
   });
 });
