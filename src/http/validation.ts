@@ -127,6 +127,8 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     const mark = url.indexOf('?');
     const matched = contract.route(mark < 0 ? url : url.slice(0, mark));
     if (!matched) throw new RequestRefusal(404, { path: req.path, message: 'not found' });
+    // The documented route names the request in metrics and logs, whether it is answered or refused.
+    res.locals.route = matched.route.template;
     const op = matched.route.operations.get(req.method.toLowerCase());
     if (!op) throw new RequestRefusal(405, { path: req.path, message: `${req.method} method not allowed` }, [...matched.route.operations.keys()].map((m) => m.toUpperCase()));
     const params: Record<string, string> = {};

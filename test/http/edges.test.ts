@@ -76,3 +76,31 @@ describe('Last-Event-ID past the last event', () => {
     expect(resumed.text).toContain('event: end');
   });
 });
+
+describe('route labels of metrics and logs', () => {
+  /** The request counts of a route by status, from /metrics. */
+  async function counts(route: string): Promise<Record<string, number>> {
+    const text = await app.metrics.registry.metrics();
+    const out: Record<string, number> = {};
+    for (const line of text.split('\n')) {
+      const m = /^http_requests_total\{method="(\w+)",route="([^"]*)",status="(\d+)"\} (\d+)$/.exec(line);
+      if (m && m[2] === route) out[`${m[1]} ${m[3]}`] = Number(m[4]);
+    }
+    return out;
+  }
+
+  it('are the same for an answer and a refusal of one route, nested routers included', async () => {
+    await request(app.app).post('/v1/cube').send({ variant: 'backgammon' });
+    await request(app.app).post('/v1/cube').send({ variant: 'nope' });
+    const cube = await counts('/v1/cube');
+    expect(Object.keys(cube).some((k) => k.startsWith('POST 4'))).toBe(true);
+    expect(await counts('/cube')).toEqual({});
+    const submitted = await request(app.app).post('/v1/rollouts').send({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 36, truncateAfter: 2, seed: 1 });
+    expect(submitted.status).toBeLessThan(300);
+    await request(app.app).get('/v1/rollouts/ro_0');
+    expect(Object.keys(await counts('/v1/rollouts/{id}'))).toContain('GET 404');
+    expect(Object.keys(await counts('/v1/rollouts'))).toContain(`POST ${submitted.status}`);
+    expect(await counts('/:id')).toEqual({});
+    expect(await counts('/')).toEqual({});
+  });
+});
