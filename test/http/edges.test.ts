@@ -104,3 +104,38 @@ describe('route labels of metrics and logs', () => {
     expect(await counts('/')).toEqual({});
   });
 });
+
+describe('error field paths', () => {
+  const position = (white: Record<string, number>) => ({
+    turn: 'white',
+    white: { points: white, off: 0 },
+    black: { points: { '24': 15 }, off: 0 },
+  });
+
+  it('name a point of a position one way, whether the schema or the rules refuse it', async () => {
+    const bySchema = await request(app.app).post('/v1/moves').send({ variant: 'long', position: position({ '24': -1 }), dice: [3, 1] });
+    expect(bySchema.status).toBe(400);
+    expect(bySchema.body.error.field).toBe('position.white.points.24');
+    const byRules = await request(app.app).post('/v1/moves').send({ variant: 'long', position: position({ '24': 14, '30': 1 }), dice: [3, 1] });
+    expect(byRules.status).toBe(400);
+    expect(byRules.body.error.field).toBe('position.white.points.30');
+    // Array items keep their index in brackets.
+    const dice = await request(app.app).post('/v1/moves').send({ variant: 'long', positionId: 'GAAA8_fAAAg__DA', dice: [3, 9] });
+    expect(dice.body.error.field).toBe('dice[1]');
+  });
+});
+
+describe('a long-nardy notation from the bar', () => {
+  it('blames the notation the client sent, not a step it never wrote', async () => {
+    for (const path of ['/v1/moves/validate']) {
+      const res = await request(app.app).post(path).send({ variant: 'long', positionId: 'GAAA8_fAAAg__DA', dice: [6, 1], notation: 'bar/18' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_NOTATION', field: 'notation' });
+      expect(res.body.error.message).toContain('no bar');
+    }
+    const gql = await request(app.app)
+      .post('/graphql')
+      .send({ query: '{ validateMove(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [6, 1], notation: "bar/18"}) { legal } }' });
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'INVALID_NOTATION', field: 'notation' });
+  });
+});
