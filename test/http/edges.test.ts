@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
+import { contract } from '../../src/contract/openapi';
 import { testApp } from '../support/app';
 
 /* Answers at the edges of the REST contract: what a client learns from a refusal. */
@@ -137,5 +138,18 @@ describe('a long-nardy notation from the bar', () => {
       .post('/graphql')
       .send({ query: '{ validateMove(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [6, 1], notation: "bar/18"}) { legal } }' });
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'INVALID_NOTATION', field: 'notation' });
+  });
+});
+
+describe('the docs page "Try it out" on GET /v1/diagram', () => {
+  it('sends a request the service answers when every prefilled parameter is kept', async () => {
+    // Swagger UI fills each parameter from its `example`; the request it builds must be a valid one.
+    const document = contract().document as unknown as { paths: Record<string, Record<string, { parameters: { name: string; in: string; example?: unknown }[] }>> };
+    const prefilled = document.paths['/v1/diagram'].get.parameters.filter((p) => p.in === 'query' && p.example !== undefined);
+    const query = Object.fromEntries(prefilled.map((p) => [p.name, String(p.example)]));
+    expect(Object.keys(query)).toContain('positionId');
+    const res = await request(app.app).get('/v1/diagram').query(query);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 });
