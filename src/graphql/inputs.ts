@@ -6,6 +6,7 @@ import { refusalBody } from '../contract/refusal';
 import { components } from '../contract/schema';
 import { ServiceError } from '../service/errors';
 import { inputType, optional } from './build';
+import { VariantNameEnum } from './enums';
 
 /** The request schemas of openapi.yaml as TypeScript types. */
 export type Schemas = components['schemas'];
@@ -15,7 +16,7 @@ export const StepInput = inputType('StepInput', { from: Int, to: Int }, "A step 
 /** The fields every query names its game by: a variant and overrides of its options. */
 export const VariantInput = inputType(
   'VariantInput',
-  { variant: String, rules: optional(GraphQLJSONObject, 'Overrides of the variant options.') },
+  { variant: VariantNameEnum, rules: optional(GraphQLJSONObject, 'Overrides of the variant options.') },
   'A variant and overrides of its options (the base of the query inputs).',
 );
 

@@ -1,6 +1,7 @@
 import { Int } from 'type-graphql';
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { described, objectType, optional } from './build';
+import { FamilyEnum, NextKindEnum, SideEnum, StageOriginEnum, VariantNameEnum } from './enums';
 
 /*
  * GraphQL views of the service answers. They mirror the REST JSON field for
@@ -28,7 +29,7 @@ export const VariantOption = objectType(
 
 export const Variant = objectType(
   'Variant',
-  { name: String, family: String, title: String, russian: String, description: String, specSection: String, aliases: [String], options: [VariantOption] },
+  { name: VariantNameEnum, family: FamilyEnum, title: String, russian: String, description: String, specSection: String, aliases: [String], options: [VariantOption] },
   'A preset of the rules.',
 );
 export type Variant = InstanceType<typeof Variant>;
@@ -38,8 +39,8 @@ export const Step = objectType('Step', { from: Int, to: Int }, "One checker move
 export const Stage = objectType(
   'Stage',
   {
-    actor: String,
-    origin: described(String, 'roll, reroll, cascade or debt'),
+    actor: SideEnum,
+    origin: StageOriginEnum,
     units: [Int],
     headAllowance: optional(GraphQLJSON, 'long family: a number, "unlimited" or "fevgaRunner"'),
     firstTurnException: optional(Boolean, 'long family: LN-HEAD-2 raised the head allowance'),
@@ -50,11 +51,11 @@ export const Stage = objectType(
 export const Next = objectType(
   'Next',
   {
-    kind: described(String, 'turn, cascade, reroll, debt, roll or gameOver'),
-    actor: optional(String),
+    kind: NextKindEnum,
+    actor: optional(SideEnum),
     units: optional([Int]),
     stages: optional([[Int]]),
-    winner: optional(String),
+    winner: optional(SideEnum),
   },
   'What follows a play.',
 );
@@ -72,7 +73,7 @@ export const Turn = objectType(
 );
 
 /** The plays of a roll: the variant, the dice and the stage being played. */
-export const StagePlays = objectType('StagePlays', { variant: String, dice: optional([Int]), stage: Stage });
+export const StagePlays = objectType('StagePlays', { variant: VariantNameEnum, dice: optional([Int]), stage: Stage });
 
 export const MovesResult = objectType('MovesResult', { diceUsed: Int, count: Int, turns: [Turn] }, { description: 'Every legal play of the current stage.', extends: StagePlays });
 export type MovesResult = InstanceType<typeof MovesResult>;

@@ -46,7 +46,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('refuses a GraphQL document of six aliased 10 s rollouts before any of them runs', async () => {
     const fields = Array.from(
       { length: 6 },
-      (_, i) => `r${i}: rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 5184, timeBudgetMs: 10000}) { variant }`,
+      (_, i) => `r${i}: rollout(input: {variant: backgammon, positionId: "4HPwATDgc/ABMA", trials: 5184, timeBudgetMs: 10000}) { variant }`,
     );
     evaluations = 0;
     const res = await request(app.app).post('/graphql').send({ query: `{ ${fields.join(' ')} }` });
@@ -60,7 +60,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('lets the same document with one rollout run', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, truncateAfter: 6, timeBudgetMs: 10000}) { estimate { trials } } }' });
+      .send({ query: '{ rollout(input: {variant: backgammon, positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, truncateAfter: 6, timeBudgetMs: 10000}) { estimate { trials } } }' });
     expect(res.status).toBe(200);
     expect(res.body.data.rollout.estimate.trials).toBe(2);
   });

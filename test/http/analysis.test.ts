@@ -57,9 +57,18 @@ const EVALUATION = `variant positionId sideToMove probabilities { ${PROBS} } equ
   pips { white black } race evaluator { name version plies requestedPlies }`;
 const TURN = 'steps { from to } notation position positionId next { kind actor units stages winner }';
 
+/** Every `variant` in a value with its hyphens rewritten: GraphQL's enum VariantName writes `crazy-gulbar` as `crazy_gulbar`. */
+function variants(value: unknown, from: RegExp, to: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => variants(v, from, to));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'variant' && typeof v === 'string' ? v.replace(from, to) : variants(v, from, to)]));
+}
+
+/** A GraphQL query of the REST input, its answer with the REST variant names (to compare with REST). */
 async function gql(query: string, input: object): Promise<{ data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] }> {
-  const res = await request(app.app).post('/graphql').send({ query, variables: { input } });
-  return res.body as { data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] };
+  const res = await request(app.app).post('/graphql').send({ query, variables: { input: variants(input, /-/g, '_') } });
+  const body = res.body as { data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] };
+  return { ...body, data: variants(body.data, /_/g, '-') as Record<string, unknown> | undefined };
 }
 
 describe('POST /v1/evaluate', () => {
@@ -210,11 +219,15 @@ describe('POST /v1/evaluate/batch', () => {
     expect(res.body.results[0].evaluation.variant).toBe('long');
     expect(res.body.results[1].error).toEqual({ code: 'UNKNOWN_VARIANT', message: 'unknown variant "chess"; see GET /v1/variants', field: 'positions[1].variant' });
     expect(res.body.results[2].evaluation.evaluator.plies).toBe(1);
+    // Over GraphQL a variant is the enum VariantName, so the item that fails is one the rules refuse.
+    const refused = { ...input, positions: input.positions.map((p, i) => (i === 1 ? { variant: 'long', positionId: 'nope' } : p)) };
+    const restRefused = await request(app.app).post('/v1/evaluate/batch').send(refused);
+    expect(restRefused.body.results[1].error).toMatchObject({ code: 'INVALID_POSITION_ID', field: 'positions[1].positionId' });
     const g = await gql(
       `query($input: EvaluateBatchInput!) { evaluateBatch(input: $input) { count results { index evaluation { ${EVALUATION} } error { code message field rule } } } }`,
-      input,
+      refused,
     );
-    expect(withoutNulls(g.data?.evaluateBatch)).toEqual(res.body);
+    expect(withoutNulls(g.data?.evaluateBatch)).toEqual(restRefused.body);
   });
 
   it.each([

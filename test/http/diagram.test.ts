@@ -183,7 +183,7 @@ describe('GraphQL diagram', () => {
   it('answers a bad position with the same code', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ diagram(input: {variant: "long", positionId: "nope"}) }' });
+      .send({ query: '{ diagram(input: {variant: long, positionId: "nope"}) }' });
     expect(res.body.errors[0].extensions.code).toBe('INVALID_POSITION_ID');
   });
 });

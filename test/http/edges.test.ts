@@ -136,7 +136,7 @@ describe('a long-nardy notation from the bar', () => {
     }
     const gql = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ validateMove(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [6, 1], notation: "bar/18"}) { legal } }' });
+      .send({ query: '{ validateMove(input: {variant: long, positionId: "GAAA8_fAAAg__DA", dice: [6, 1], notation: "bar/18"}) { legal } }' });
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'INVALID_NOTATION', field: 'notation' });
   });
 });
