@@ -1,10 +1,10 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { ActionBody } from '../contract/requests';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { argsType, described, fields, inputType, objectType, optional, perSideType } from './build';
+import { Position } from './position';
 import { ExpectedActionEnum, FamilyEnum, GameStatusEnum, ResignLevelEnum, SessionActionEnum, SideEnum, VariantNameEnum } from './enums';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, parameters, request } from './inputs';
@@ -57,7 +57,7 @@ export const Game = objectType(
     status: GameStatusEnum,
     version: Int,
     game: Int,
-    position: GraphQLJSONObject,
+    position: Position,
     positionId: String,
     dice: optional([Int]),
     cube: optional(CubeView),

@@ -7,6 +7,7 @@ import { components } from '../contract/schema';
 import { ServiceError } from '../service/errors';
 import { inputType, optional } from './build';
 import { VariantNameEnum } from './enums';
+import { BoardInput, SideCheckersInput, restSideCheckers } from './position';
 
 /** The request schemas of openapi.yaml as TypeScript types. */
 export type Schemas = components['schemas'];
@@ -24,7 +25,7 @@ export const VariantInput = inputType(
 export const PositionInput = inputType(
   'PositionInput',
   {
-    position: optional(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    position: optional(BoardInput, 'The position, typed (points as a list of {point, checkers}).'),
     positionId: optional(String),
     matchId: optional(String, 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.'),
   },
@@ -41,17 +42,22 @@ export const ValidateInput = inputType(
 );
 export type ValidateInput = InstanceType<typeof ValidateInput>;
 
-/** A GraphQL input as JSON: an input object's null fields mean "absent"; JSON scalars are kept as sent. */
-function asJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asJson);
+/**
+ * A GraphQL input as JSON: an input object's null fields mean "absent"; JSON
+ * scalars are kept as sent; a typed position's sides become REST's (`points`
+ * keyed by point). `path` names the value in errors (`input.position.white`).
+ */
+function asJson(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => asJson(item, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return value;
   const prototype = Object.getPrototypeOf(value) as object | null;
   // type-graphql hands input objects over as instances of their classes; JSON scalars are plain objects.
   if (prototype === Object.prototype || prototype === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined && field !== null) out[key] = asJson(field);
+    if (field !== undefined && field !== null) out[key] = asJson(field, `${path}.${key}`);
   }
+  if (value instanceof SideCheckersInput) return restSideCheckers(out as { points: { point: number; checkers: number }[] }, path);
   return out;
 }
 
@@ -65,7 +71,7 @@ function refuse(validate: ValidateFunction, argument: string): never {
  * mirrors (the same compiled validator as REST), as that request's type.
  */
 export function request<N extends keyof Schemas>(name: N, input: object, argument = 'input'): Schemas[N] {
-  const json = asJson(input);
+  const json = asJson(input, argument);
   const validate = contract().schema(name);
   if (!validate(json)) refuse(validate, argument);
   return json as Schemas[N];
@@ -77,7 +83,7 @@ export function request<N extends keyof Schemas>(name: N, input: object, argumen
  * (integers as numbers, defaults filled in).
  */
 export function parameters(operationId: string, part: 'query' | 'headers', input: object, argument = 'input'): Record<string, unknown> {
-  const json = asJson(input) as Record<string, unknown>;
+  const json = asJson(input, argument) as Record<string, unknown>;
   const validate = contract().parameters(operationId, part);
   if (!validate(json)) refuse(validate, argument);
   return json;

@@ -7,8 +7,9 @@ import { GamesResolver } from './games';
 import { JobsResolver } from './jobs';
 import { ScoringResolver } from './scoring';
 import { HealthResolver, MovesResolver, VariantsResolver } from './resolvers';
+import { SideCheckersResolver } from './position';
 
-export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, DiagramResolver, JobsResolver] as const;
+export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, DiagramResolver, JobsResolver, SideCheckersResolver] as const;
 
 /**
  * Subscriptions follow the session store themselves (`subscribe` of each

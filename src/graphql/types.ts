@@ -1,6 +1,7 @@
 import { Int } from 'type-graphql';
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSON } from 'graphql-scalars';
 import { described, objectType, optional } from './build';
+import { Position } from './position';
 import { FamilyEnum, NextKindEnum, SideEnum, StageOriginEnum, VariantNameEnum } from './enums';
 
 /*
@@ -65,7 +66,7 @@ export const Turn = objectType(
   {
     steps: [Step],
     notation: String,
-    position: described(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    position: described(Position, 'The position the play leads to.'),
     positionId: described(String, 'Short nardy: the gnubg Position ID of the result, the opponent on roll; long: the position key.'),
     next: Next,
   },
@@ -92,7 +93,7 @@ export const ValidationResult = objectType(
     remainingDice: optional([Int]),
     steps: optional([Step]),
     notation: optional(String),
-    position: optional(GraphQLJSONObject),
+    position: optional(Position),
     positionId: optional(String),
     next: optional(Next),
     error: optional(RuleViolation),

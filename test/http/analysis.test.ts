@@ -10,6 +10,7 @@ import { AnalysisService } from '../../src/service/analysis/service';
 import { bindOpaque as bind } from '../../src/engine/family';
 import { MemoryCache } from '../../src/service/store/memory';
 import { testApp } from '../support/app';
+import { POSITION_FIELDS, fromGraphql, toGraphql } from '../support/graphql';
 
 /*
  * The analysis endpoints (POST /v1/evaluate, /v1/evaluate/batch,
@@ -55,20 +56,13 @@ const PROBS = 'win winMars winKoks loseMars loseKoks';
 const EVALUATION = `variant positionId sideToMove probabilities { ${PROBS} } equity { cubeless cubeful }
   cubeDecision { action response equity noDouble doubleTake doublePass cubeless efficiency matchWinningChances { cubeless noDouble doubleTake doublePass } }
   pips { white black } race evaluator { name version plies requestedPlies }`;
-const TURN = 'steps { from to } notation position positionId next { kind actor units stages winner }';
-
-/** Every `variant` in a value with its hyphens rewritten: GraphQL's enum VariantName writes `crazy-gulbar` as `crazy_gulbar`. */
-function variants(value: unknown, from: RegExp, to: string): unknown {
-  if (Array.isArray(value)) return value.map((v) => variants(v, from, to));
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'variant' && typeof v === 'string' ? v.replace(from, to) : variants(v, from, to)]));
-}
+const TURN = `steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner }`;
 
 /** A GraphQL query of the REST input, its answer with the REST variant names (to compare with REST). */
 async function gql(query: string, input: object): Promise<{ data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] }> {
-  const res = await request(app.app).post('/graphql').send({ query, variables: { input: variants(input, /-/g, '_') } });
+  const res = await request(app.app).post('/graphql').send({ query, variables: { input: toGraphql(input) } });
   const body = res.body as { data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] };
-  return { ...body, data: variants(body.data, /_/g, '-') as Record<string, unknown> | undefined };
+  return { ...body, data: fromGraphql(body.data) as Record<string, unknown> | undefined };
 }
 
 describe('POST /v1/evaluate', () => {

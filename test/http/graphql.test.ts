@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
 import { testApp } from '../support/app';
+import { POSITION_FIELDS, fromGraphql, toGraphql } from '../support/graphql';
 
 /* GraphQL answers exactly what REST answers, through the real schema. */
 
@@ -16,20 +17,17 @@ const start = { turn: 'white', white: { points: { '24': 15 } }, black: { points:
 
 const MOVES = `query($input: MovesInput!) { moves(input: $input) {
   variant dice diceUsed count stage { actor origin units headAllowance firstTurnException }
-  turns { steps { from to } notation position positionId next { kind actor units stages winner } } } }`;
+  turns { steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner } } } }`;
 const VALIDATE = `query($input: ValidateInput!) { validateMove(input: $input) {
   legal complete remainingDice stage { actor origin units headAllowance firstTurnException }
-  steps { from to } notation position positionId next { kind actor units stages winner }
+  steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner }
   error { code message stepIndex rule } } }`;
 
 function gql(query: string, variables: object) {
   return request(app.app).post('/graphql').send({ query, variables });
 }
 
-/** A REST request as GraphQL variables: a variant is the enum VariantName, `-` written `_`. */
-function asGraphql(input: { variant: string }): object {
-  return { ...input, variant: input.variant.replace(/-/g, '_') };
-}
+
 
 /** Drops the null fields GraphQL fills in for absent optional ones. */
 function withoutNulls(value: unknown): unknown {
@@ -49,10 +47,10 @@ describe('GraphQL parity with REST', () => {
     ['backgammon bar entry', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1] }],
   ])('moves %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves').send(input);
-    const res = await gql(MOVES, { input: asGraphql(input) });
+    const res = await gql(MOVES, { input: toGraphql(input) });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.moves.variant).toBe(input.variant.replace(/-/g, '_'));
-    expect(withoutNulls({ ...res.body.data.moves, variant: input.variant })).toEqual(withoutNulls(rest.body));
+    expect(withoutNulls(fromGraphql(res.body.data.moves))).toEqual(withoutNulls(rest.body));
   });
 
   it.each([
@@ -62,9 +60,9 @@ describe('GraphQL parity with REST', () => {
     ['backgammon must enter first', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1], notation: '13/7 bar/24' }],
   ])('validateMove %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves/validate').send(input);
-    const res = await gql(VALIDATE, { input: asGraphql(input) });
+    const res = await gql(VALIDATE, { input: toGraphql(input) });
     expect(res.body.errors).toBeUndefined();
-    expect(withoutNulls(res.body.data.validateMove)).toEqual(withoutNulls(rest.body));
+    expect(withoutNulls(fromGraphql(res.body.data.validateMove))).toEqual(withoutNulls(rest.body));
   });
 
   it('variants and health', async () => {
@@ -77,7 +75,7 @@ describe('GraphQL parity with REST', () => {
     ['16 checkers', { variant: 'long', position: { ...start, white: { points: { '24': 16 } } }, dice: [6, 5] }, 'WRONG_CHECKER_COUNT', 'position.white.points.24'],
     ['game over', { variant: 'long', position: { turn: 'black', white: { points: {}, off: 15 }, black: { points: { '1': 15 } } }, dice: [6, 5] }, 'GAME_OVER', 'position'],
   ])('errors carry the same code and field: %s', async (_label, input, code, field) => {
-    const res = await gql(MOVES, { input });
+    const res = await gql(MOVES, { input: toGraphql(input) });
     expect(res.body.data).toBeNull();
     expect(res.body.errors[0].extensions).toMatchObject({ code, field });
     expect(JSON.stringify(res.body)).not.toContain('stacktrace');
@@ -94,6 +92,13 @@ describe('GraphQL parity with REST', () => {
     expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(res.body.errors[0].message).toContain('Value "');
     expect(res.body.errors[0].message).toContain('does not exist in "VariantName" enum');
+  });
+
+  it('a typed position lists each point once', async () => {
+    const white = { points: [{ point: 24, checkers: 14 }, { point: 24, checkers: 1 }] };
+    const res = await gql(MOVES, { input: { variant: 'long', position: { turn: 'white', white, black: { points: [{ point: 24, checkers: 15 }] } }, dice: [6, 5] } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_POSITION', field: 'input.position.white.points[1]' });
+    expect(res.body.errors[0].message).toBe('point 24 is listed twice');
   });
 
   it('a query that is not valid GraphQL is a clean error', async () => {

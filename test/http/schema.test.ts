@@ -60,4 +60,19 @@ describe('what a code generator reads from the live introspection', () => {
     expect(fieldType('AllowedActions', 'white')).toBe('[SessionAction!]!');
     expect(fieldType('Expects', 'seat')).toBe('Side!');
   });
+
+  it('types positions: a typed input and a typed answer, no JSON scalar', async () => {
+    const app = await testApp();
+    const res = await request(app.app).post('/graphql').send({ query: getIntrospectionQuery() });
+    await app.close();
+    const schema = buildClientSchema(res.body.data as IntrospectionQuery);
+    const fieldType = (type: string, field: string) => (schema.getType(type) as unknown as { getFields(): Record<string, { type: { toString(): string } }> }).getFields()[field].type.toString();
+    expect(fieldType('MovesInput', 'position')).toBe('BoardInput');
+    expect(fieldType('BoardInput', 'turn')).toBe('Side!');
+    expect(fieldType('BoardInput', 'white')).toBe('SideCheckersInput!');
+    expect(fieldType('SideCheckersInput', 'points')).toBe('[PointCheckersInput!]!');
+    expect(fieldType('Turn', 'position')).toBe('Position!');
+    expect(fieldType('Game', 'position')).toBe('Position!');
+    expect(fieldType('SideCheckers', 'points')).toBe('[PointCheckers!]!');
+  });
 });
