@@ -6,6 +6,8 @@
 //   dist/types/…       declarations (tsc), the entry's module graph
 //   dist/index.d.mts   the declarations for `import` (re-exports dist/types)
 //
+//   node ../build.mjs <entry> [--out DIR]   (DIR instead of ./dist: a test builds into its own folder)
+//
 // Plain JavaScript: it runs before anything is compiled. It uses the repository's esbuild and
 // TypeScript (found from here, as Node resolves packages upwards), so a package builds with no
 // install of its own; what it packs has no dependency beyond its package.json's.
@@ -20,8 +22,10 @@ const { buildSync } = require('esbuild');
 
 const folder = process.cwd();
 const pkg = require(resolve(folder, 'package.json'));
-const entry = resolve(folder, process.argv[2] ?? 'src/index.ts');
-const dist = resolve(folder, 'dist');
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const dist = outAt >= 0 ? resolve(args[outAt + 1]) : resolve(folder, 'dist');
+const entry = resolve(folder, args.find((a, i) => !a.startsWith('--') && (outAt < 0 || i !== outAt + 1)) ?? 'src/index.ts');
 const external = Object.keys(pkg.dependencies ?? {});
 
 rmSync(dist, { recursive: true, force: true });
@@ -43,7 +47,7 @@ for (const [format, file] of [['cjs', 'index.cjs'], ['esm', 'index.mjs']]) {
 
 // Declarations with the package's own tsconfig.json (not the repository's).
 const tsc = require.resolve('typescript/bin/tsc');
-const run = spawnSync(process.execPath, [tsc, '-p', resolve(folder, 'tsconfig.json')], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, [tsc, '-p', resolve(folder, 'tsconfig.json'), '--outDir', resolve(dist, 'types')], { stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
 writeFileSync(resolve(dist, 'index.d.mts'), "export * from './types/index.js';\n");
 process.stdout.write(`${pkg.name}@${pkg.version}: built dist/ (CommonJS, ES module, declarations)\n`);

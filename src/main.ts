@@ -1,9 +1,10 @@
 import { createServer } from 'http';
 import { Server as NetServer } from 'net';
-import { configOrExit, connectRedis, servicesFrom, transportSettings } from './app';
+import { configOrExit, connectRedis, servicesFrom } from './app';
 import { attachSubscriptions } from './graphql/subscriptions';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
+import { transportSettings } from './http/settings';
 
 /** Starts the service: `npm start`. Configuration comes from the environment (README). */
 async function main(): Promise<void> {

@@ -28,7 +28,6 @@ import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
-import { buildServices } from '../app';
 import { underTest } from '../config';
 import { Services } from '../service/services';
 import { validateRequests } from './validation';
@@ -38,14 +37,18 @@ export { OPENAPI_PATH };
 /** The body limit of `POST /v1/analyses` (a match file of up to 2,000,000 characters as JSON). */
 const MATCH_FILE_BODY_LIMIT = '4mb';
 
-/** What the app is built from; everything has an in-process default so tests run the real stack. */
+/**
+ * What the app is built from: the services, built by the composition root
+ * (src/app.ts: `servicesFrom` for `npm start`, `buildServices` in process),
+ * and the transport's settings, each with a default.
+ */
 export interface AppDeps {
   /** Structured logs; silent in tests unless given. */
   log?: Logger;
   /** Largest accepted request body. */
   bodyLimit?: string;
-  /** Sessions and cache; in-memory defaults when absent (`npm start` without REDIS_URL). */
-  services?: Services;
+  /** Sessions, cache, analysis and jobs. */
+  services: Services;
   /** The Redis client behind the services, when there is one (readiness, rate-limit counts). */
   redis?: RedisClient | null;
   /** Per-client rate limit; off when absent. */
@@ -207,9 +210,9 @@ function streamClosers(streams: EventStreams): { closeStreams: () => void; onClo
 }
 
 /** Builds the express app with REST and GraphQL, without listening (tests run the real stack in-process). */
-export async function createApp(deps: AppDeps = {}): Promise<App> {
+export async function createApp(deps: AppDeps): Promise<App> {
   const log = deps.log ?? createLogger('silent');
-  const services = deps.services ?? buildServices();
+  const services = deps.services;
   const redis = deps.redis ?? null;
   const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
   const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;

@@ -4,6 +4,7 @@ import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
 import { exportSession } from '../service/matches/sessions';
 import { listMoves, validateMove } from '../service/moves';
+import { applyGameStateView, newGameStateView } from '../service/game-states';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
@@ -101,6 +102,13 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   });
   router.post('/cube', (req, res) => {
     res.json(cubeAction(req.body));
+  });
+
+  router.post('/game-states', (req, res) => {
+    res.json(newGameStateView(req.body));
+  });
+  router.post('/game-states/apply', (req, res) => {
+    res.json(applyGameStateView(req.body));
   });
 
   router.post('/games', async (req, res) => {

@@ -94,6 +94,17 @@ describe('GraphQL parity with REST', () => {
     expect(res.body.errors[0].message).toContain('does not exist in "VariantName" enum');
   });
 
+  it('a stateless game state answers a typed position', async () => {
+    const res = await request(app.app).post('/graphql').send({ query: '{ newGameState(input: {variant: backgammon}) { position { turn white { points { point checkers } } } } }' });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.newGameState.position.white.points).toEqual([
+      { point: 24, checkers: 2 },
+      { point: 13, checkers: 5 },
+      { point: 8, checkers: 3 },
+      { point: 6, checkers: 5 },
+    ]);
+  });
+
   it('a typed position lists each point once', async () => {
     const white = { points: [{ point: 24, checkers: 14 }, { point: 24, checkers: 1 }] };
     const res = await gql(MOVES, { input: { variant: 'long', position: { turn: 'white', white, black: { points: [{ point: 24, checkers: 15 }] } }, dice: [6, 5] } });

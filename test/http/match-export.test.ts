@@ -82,7 +82,7 @@ describe('GET /v1/games/{id}/export', () => {
     const rest = await request(app.app).get(`/v1/games/${created.id}/export?format=mat`);
     expect(rest.status).toBe(200);
     expect(rest.text).toMatch(
-      /^; \[Variation "backgammon"\]\n\n 0 point match\n\n Game 1\n White : 0 +Black : 0\n +1\) /,
+      /^; \[Variation "backgammon"\]\n; \[Jacoby "Off"\]\n\n 0 point match\n\n Game 1\n White : 0 +Black : 0\n +1\) /,
     );
     expect(rest.text).not.toMatch(/Wins/);
     const gql = await request(app.app)

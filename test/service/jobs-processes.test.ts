@@ -7,6 +7,7 @@ import { BullJobQueue } from '../../src/service/jobs/bullmq';
 import { JobView } from '../../src/service/jobs/types';
 import { readOracleText } from '../support/oracles';
 import { REDIS_TEST_URL } from '../support/redis';
+import { nodeArguments } from '../support/processes';
 
 /*
  * Jobs across processes on one Redis: this process submits a rollout job
@@ -20,7 +21,7 @@ const ROOT = resolve(__dirname, '../..');
 const PREFIX = `test-jobs-${randomBytes(5).toString('hex')}`;
 
 function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/worker.ts')], {
+  const child = spawn(process.execPath, nodeArguments('src/worker.ts'), {
     cwd: ROOT,
     env: {
       ...process.env,
