@@ -2952,7 +2952,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The number of the last event the client has; the stream starts after it (0 or absent = the whole history). */
+                /** @description The number of the last event the client has; the stream starts after it (0 or absent = the whole history). A number past the game's last event is `400 INVALID_REQUEST` (`field` `Last-Event-ID`), naming the last event. */
                 "Last-Event-ID"?: string;
             };
             path: {
@@ -3272,7 +3272,7 @@ export interface operations {
     diagram: {
         parameters: {
             query: {
-                /** @example long */
+                /** @example crazy */
                 variant: string;
                 /**
                  * @description Long family: the position ID (with its `.c6666` / `.d44` suffixes); backgammon: a gnubg Position ID (`+` may be sent as `%2B`; a space is read as `+`).
@@ -3281,10 +3281,7 @@ export interface operations {
                 positionId?: string;
                 /** @description Backgammon: a gnubg Match ID (side on roll, dice, cube, score). */
                 matchId?: string;
-                /**
-                 * @description Backgammon: an XGID (instead of positionId).
-                 * @example XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10
-                 */
+                /** @description Backgammon: an XGID, instead of positionId (send one of the two), e.g. `XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10`. No example is filled in, so that "Try it out" sends positionId alone. */
                 xgid?: string;
                 /** @description The dice, e.g. `6,5`. */
                 dice?: string;

@@ -253,7 +253,11 @@ export class GameSessions {
     if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) {
       fail('INVALID_REQUEST', 'the last event id must be an event number, an integer ≥ 0', { field: 'Last-Event-ID' });
     }
-    await this.load(id);
+    const { record } = await this.load(id);
+    // An id past the last event was never sent by this game: the client follows another game, or a store that lost events.
+    if (after > record.events) {
+      fail('INVALID_REQUEST', `the last event id ${after} is past this game's last event (${record.events}); resume from ${record.events} or less`, { field: 'Last-Event-ID' });
+    }
     return new GameFeed(this.deps.store, id, after);
   }
 
