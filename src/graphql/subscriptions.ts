@@ -3,6 +3,7 @@ import { GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { App } from '../http/app';
+import { ServiceError } from '../service/errors';
 import { formatGraphqlError } from './errors';
 import { GraphqlLimits, aliasLimitRule, depthLimitRule } from './limits';
 import { GraphqlContext } from './context';
@@ -37,7 +38,9 @@ export function attachSubscriptions(server: Server, app: App, limits: GraphqlLim
         if (!('errors' in result) || !result.errors) return result;
         return { ...result, errors: result.errors.map((e) => formatGraphqlError(e.toJSON(), e)) };
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatGraphqlError(e.toJSON(), e) as GraphQLError),
+      // An error of the event source itself (a feed the store interrupted) comes without a path: its service error is unwrapped here.
+      onError: (_ctx, _id, _payload, errors) =>
+        errors.map((e) => formatGraphqlError(e.toJSON(), !e.path && e.originalError instanceof ServiceError ? e.originalError : e) as GraphQLError),
     },
     sockets,
   );
