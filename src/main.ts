@@ -4,6 +4,10 @@ import { configOrExit, connectRedis, servicesFrom, transportSettings } from './a
 import { attachSubscriptions } from './graphql/subscriptions';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
+import { warmUp } from './http/warm-up';
+
+/** The longest a warm-up may take: within the startup probe's 30 s (deploy/k8s). */
+const WARM_UP_BUDGET_MS = 20_000;
 
 /** Starts the service: `npm start`. Configuration comes from the environment (README). */
 async function main(): Promise<void> {
@@ -17,12 +21,21 @@ async function main(): Promise<void> {
     log,
     ...transportSettings(config),
     validateResponses: false,
+    awaitWarmUp: config.warmUpRounds > 0,
   });
   const server = createServer(app.app);
   attachSubscriptions(server, app);
   server.listen(config.port, config.host, () => {
     const address = server.address();
-    log.info({ host: config.host, port: typeof address === 'object' && address ? address.port : config.port }, 'listening');
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log.info({ host: config.host, port }, 'listening');
+    if (config.warmUpRounds === 0) return;
+    // Ready only once warm; a warm-up that fails or runs out of time still ends in ready (cold beats never).
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    void warmUp(`http://${host.includes(':') ? `[${host}]` : host}:${port}`, config.warmUpRounds, WARM_UP_BUDGET_MS)
+      .then((outcome) => log.info(outcome, 'warmed up'))
+      .catch((e: unknown) => log.warn({ err: String(e) }, 'warm-up failed; serving cold'))
+      .finally(() => app.warmedUp());
   });
 
   /*

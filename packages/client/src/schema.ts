@@ -30,9 +30,11 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description `200` when the session store answers and the process is not draining; `503` otherwise
-         *     (while draining on SIGTERM, and while the store is down), so that load balancers stop
-         *     sending traffic. Not rate limited.
+         * @description `200` when the session store answers, the process has warmed up and it is not draining;
+         *     `503` otherwise (while it warms up after the start, while draining on SIGTERM, and while
+         *     the store is down), so that load balancers stop sending traffic. Answered from the
+         *     process's own state, in well under a millisecond: the store is pinged in the background
+         *     every second. Not rate limited.
          */
         get: operations["ready"];
         put?: never;
@@ -621,9 +623,11 @@ export interface paths {
          *     `Last-Event-ID` (EventSource does so by itself) and the stream goes on after that event
          *     with nothing lost or repeated. Comment lines (`: keep-alive`) every 15 s keep proxies
          *     from closing an idle stream. When the session is over the stream sends one
-         *     `event: end` (data `{"last": n}`) and closes; close the EventSource on it. On shutdown a
-         *     replica ends its streams; clients reconnect (to another replica) with their
-         *     `Last-Event-ID`. The same events are the GraphQL subscription `gameEvents(id, after)`
+         *     `event: end` (data `{"last": n}`) and closes; close the EventSource on it — `end` is
+         *     sent only then. If the session store stops answering (a read tried again for about 1.5 s),
+         *     the stream closes without `end` (after a `: interrupted` comment): reconnect with
+         *     `Last-Event-ID`. On shutdown a replica ends its streams; clients reconnect (to another
+         *     replica) with their `Last-Event-ID`. The same events are the GraphQL subscription `gameEvents(id, after)`
          *     (graphql-ws protocol on `/graphql`).
          */
         get: operations["streamGameEvents"];
@@ -747,6 +751,8 @@ export interface components {
             /** @enum {string} */
             store: "up" | "down";
             draining: boolean;
+            /** @description The process has sent its warm-up requests through itself (WARM_UP_ROUNDS). */
+            warmedUp: boolean;
         };
         GraphqlRequest: {
             query: string;
@@ -1606,6 +1612,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The job queue's Redis did not answer within the store timeout (2 s) (`STORE_UNAVAILABLE`). Nothing was queued or changed, not even later when Redis answers again (a submission that may have reached it is withdrawn); try again shortly. */
+        JobQueueUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description `UNKNOWN_API_KEY`: an `X-API-Key` was sent that this service does not know (API_KEYS). Any route but the probes, the metrics and the docs. */
         UnknownApiKey: {
             headers: {
@@ -1703,7 +1718,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Not ready (the store is down, or the process is draining). */
+            /** @description Not ready (the store is down, the process is warming up, or it is draining). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,6 +2364,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getMatchAnalysis: {
@@ -2384,6 +2400,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelMatchAnalysis: {
@@ -2419,6 +2436,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followMatchAnalysis: {
@@ -2454,6 +2472,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     submitRolloutJob: {
@@ -2514,6 +2533,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getRolloutJob: {
@@ -2549,6 +2569,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelRolloutJob: {
@@ -2584,6 +2605,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followRolloutJob: {
@@ -2619,6 +2641,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     createGame: {
