@@ -39,35 +39,43 @@ async function main(): Promise<void> {
   });
 
   /*
-   * Graceful shutdown that loses no accepted request: /ready fails and every
-   * answer from now on closes its connection; the listener stops taking new
+   * Graceful shutdown that loses no request: /ready fails at once and every
+   * answer from now on closes its connection, but the listener keeps
+   * accepting and serving for SHUTDOWN_DELAY_SECONDS — the time a load
+   * balancer (Kubernetes' endpoint removal) takes to stop sending new
+   * connections; closing it earlier would reset the connections still in
+   * the kernel's accept backlog. Then the listener stops taking new
    * connections, but connections already open are not cut (a request may be
    * on its way on an idle keep-alive connection): each closes after its next
    * answer or when idle past the keep-alive timeout. When the last one has
    * closed, accepted analyses are already answered; the pool stops, Redis
-   * quits, the process exits — or it exits anyway after SHUTDOWN_TIMEOUT_SECONDS.
+   * quits, the process exits — or it exits anyway SHUTDOWN_TIMEOUT_SECONDS
+   * after the listener closed.
    */
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal, delaySeconds: config.shutdownDelaySeconds }, 'shutting down: not ready, still serving');
     app.drain();
-    // net.Server's close: stop listening only (http.Server's also drops idle keep-alive connections).
-    NetServer.prototype.close.call(server, () => {
-      void app
-        .close()
-        .then(() => redis?.quit())
-        .catch(() => undefined)
-        .finally(() => {
-          log.info('stopped');
-          process.exit(0);
-        });
-    });
     setTimeout(() => {
-      log.error('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutSeconds * 1000).unref();
+      log.info('closing the listener');
+      // net.Server's close: stop listening only (http.Server's also drops idle keep-alive connections).
+      NetServer.prototype.close.call(server, () => {
+        void app
+          .close()
+          .then(() => redis?.quit())
+          .catch(() => undefined)
+          .finally(() => {
+            log.info('stopped');
+            process.exit(0);
+          });
+      });
+      setTimeout(() => {
+        log.error('in-flight requests did not finish in time; exiting');
+        process.exit(1);
+      }, config.shutdownTimeoutSeconds * 1000).unref();
+    }, config.shutdownDelaySeconds * 1000);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
