@@ -1603,7 +1603,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The session store is unavailable (`STORE_UNAVAILABLE`); nothing changed, try again shortly. */
+        /** @description The session store is unavailable (`STORE_UNAVAILABLE`): nothing was written, try again shortly. On a game action, `OUTCOME_UNKNOWN` instead: the store did not confirm the action's write within its timeout (2 s), so it may have been applied; `version` is the version it would have made. Retry with the same `Idempotency-Key` (it answers the action once), or read the game: still at `version − 1`, the action was not applied. */
         StoreUnavailable: {
             headers: {
                 [name: string]: unknown;
