@@ -415,7 +415,8 @@ export interface paths {
          *     in money equity or, in a match, EMG through the match equity table; per player the number of
          *     decisions, the error rate in mEMG per decision (gnubg's units), doubtful plays, errors and
          *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
-         *     the same request is the same job (`200`). A job that would cost more than
+         *     the same request is the same job (`200`), answered without replaying the file while that job is
+         *     queued, running or done. A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
