@@ -1,5 +1,6 @@
 import { AddressInfo } from 'net';
 import { createApp } from '../src/http/app';
+import { buildServices } from '../src/app';
 import { isShortRace } from '../src/eval/race';
 import { searchSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
   }
 
-  const app = await createApp();
+  const app = await createApp({ services: buildServices() });
   const server = app.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/moves/best`;

@@ -19,7 +19,6 @@ import { GameSessions } from './service/sessions/service';
 import { Services } from './service/services';
 import { MemoryCache, MemorySessionStore } from './service/store/memory';
 import { Cache, SessionStore } from './service/store/types';
-import type { AppDeps } from './http/app';
 
 export type { Services } from './service/services';
 
@@ -224,21 +223,4 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
   if (ready) log.info({ cluster: config.redisClusterNodes !== null }, 'redis ready');
   else log.warn('redis not reachable yet: sessions answer 503 until it is; reconnecting');
   return buildServices({ store: new RedisSessionStore(redis), cacheStore: new RedisCache(redis), ...options });
-}
-
-/** The settings of the REST and GraphQL transports that come from the configuration. */
-export function transportSettings(config: Config): Pick<AppDeps, 'bodyLimit' | 'corsOrigins' | 'trustProxy' | 'rateLimit' | 'graphqlLimits' | 'apiKeys' | 'metricsToken'> {
-  return {
-    bodyLimit: config.bodyLimit,
-    corsOrigins: config.corsOrigins,
-    trustProxy: config.trustProxy,
-    rateLimit: { max: config.rateLimitMax, windowSeconds: config.rateLimitWindowSeconds },
-    graphqlLimits: {
-      maxDepth: config.graphqlMaxDepth,
-      maxAliases: config.graphqlMaxAliases,
-      maxComplexity: config.graphqlMaxComplexity,
-    },
-    apiKeys: config.apiKeys,
-    metricsToken: config.metricsToken,
-  };
 }

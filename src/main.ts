@@ -1,9 +1,10 @@
 import { createServer } from 'http';
 import { Server as NetServer } from 'net';
-import { configOrExit, connectRedis, servicesFrom, transportSettings } from './app';
+import { configOrExit, connectRedis, servicesFrom } from './app';
 import { attachSubscriptions } from './graphql/subscriptions';
 import { createApp } from './http/app';
 import { createLogger } from './http/observability';
+import { transportSettings } from './http/settings';
 import { warmUp } from './http/warm-up';
 
 /** The longest a warm-up may take: within the startup probe's 30 s (deploy/k8s). */

@@ -7,6 +7,7 @@ import { Logger } from 'pino';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
@@ -19,15 +20,14 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
-import { OPENAPI_PATH, contract } from '../contract/openapi';
-import { boardPage } from './board';
+import { OPENAPI_PATH, contract, documentedHeaders } from '../contract/openapi';
+import { boardPage, graphqlIde } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
 import { RateLimitOptions, rateLimiter } from './limits';
 import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
-import { buildServices } from '../app';
 import { underTest } from '../config';
 import { Services } from '../service/services';
 import { Readiness } from './readiness';
@@ -38,14 +38,18 @@ export { OPENAPI_PATH };
 /** The body limit of `POST /v1/analyses` (a match file of up to 2,000,000 characters as JSON). */
 const MATCH_FILE_BODY_LIMIT = '4mb';
 
-/** What the app is built from; everything has an in-process default so tests run the real stack. */
+/**
+ * What the app is built from: the services, built by the composition root
+ * (src/app.ts: `servicesFrom` for `npm start`, `buildServices` in process),
+ * and the transport's settings, each with a default.
+ */
 export interface AppDeps {
   /** Structured logs; silent in tests unless given. */
   log?: Logger;
   /** Largest accepted request body. */
   bodyLimit?: string;
-  /** Sessions and cache; in-memory defaults when absent (`npm start` without REDIS_URL). */
-  services?: Services;
+  /** Sessions, cache, analysis and jobs. */
+  services: Services;
   /** The Redis client behind the services, when there is one (readiness, rate-limit counts). */
   redis?: RedisClient | null;
   /** Per-client rate limit; off when absent. */
@@ -72,6 +76,8 @@ export interface App {
   readonly metrics: Metrics;
   /** The executable GraphQL schema (queries, mutations and the subscriptions of `attachSubscriptions`). */
   readonly schema: GraphQLSchema;
+  /** The app's logger, for the subscription server's access log too. */
+  readonly log: Logger;
   /** The document limits of GraphQL requests, for the subscription server too. */
   readonly graphqlLimits: GraphqlLimits;
   /**
@@ -117,23 +123,32 @@ async function startApollo(schema: GraphQLSchema, limits: GraphqlLimits, service
     // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
-    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
+    // Browsers get the service's own IDE (graphqlIde): Apollo's landing page loads its sandbox from elsewhere, which the CSP refuses.
+    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis), ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
   return apollo;
 }
 
-/** Security headers, and CORS headers for the configured origins (none for []). */
+/**
+ * Request headers a browser on another origin may send beyond those
+ * openapi.yaml documents: the JSON body's type, the request id of the logs,
+ * and the header Apollo Server's CSRF check asks of a GraphQL GET.
+ */
+const TRANSPORT_HEADERS = ['Content-Type', 'X-Request-Id', 'Apollo-Require-Preflight', 'X-Apollo-Operation-Name'];
+
+/** Security headers, and CORS headers for the configured origins (none for []): every documented header allowed and exposed. */
 function useHeaders(app: Express, origins: '*' | string[]): void {
   // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   if (origins === '*' || origins.length > 0) {
+    const headers = documentedHeaders(contract().document);
     app.use(
       cors({
         origin: origins === '*' ? '*' : origins,
         methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
-        exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
+        allowedHeaders: [...headers.request, ...TRANSPORT_HEADERS],
+        exposedHeaders: [...new Set([...headers.response, 'X-Request-Id', 'Idempotent-Replayed'])],
       }),
     );
   }
@@ -160,6 +175,7 @@ function useProbesAndDocs(app: Express, metrics: Metrics, metricsToken: string |
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
   app.use('/board', boardPage());
+  app.use(graphqlIde());
 }
 
 /** Caller identity, rate limit, JSON bodies and request checks against openapi.yaml, in that order. */
@@ -190,9 +206,9 @@ function streamClosers(streams: EventStreams): { closeStreams: () => void; onClo
 }
 
 /** Builds the express app with REST and GraphQL, without listening (tests run the real stack in-process). */
-export async function createApp(deps: AppDeps = {}): Promise<App> {
+export async function createApp(deps: AppDeps): Promise<App> {
   const log = deps.log ?? createLogger('silent');
-  const services = deps.services ?? buildServices();
+  const services = deps.services;
   const redis = deps.redis ?? null;
   const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
   const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
@@ -225,6 +241,7 @@ export async function createApp(deps: AppDeps = {}): Promise<App> {
     services,
     metrics,
     schema,
+    log,
     graphqlLimits: limits,
     drain: () => {
       draining = true;

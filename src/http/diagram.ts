@@ -5,8 +5,11 @@ import { fail } from '../service/errors';
 import { rasterisePng } from '../service/diagram-png';
 import { Services } from '../service/services';
 
+/** The query of `GET /v1/diagram` as validated against openapi.yaml (src/http/validation.ts). */
+type DiagramRequest = Request<Record<string, string>, unknown, unknown, DiagramQuery & { format?: DiagramFormat }>;
+
 /** `format=svg|png` wins; otherwise the Accept header (SVG unless PNG is preferred). */
-function formatOf(req: Request): DiagramFormat {
+function formatOf(req: DiagramRequest): DiagramFormat {
   const format = req.query.format;
   if (format !== undefined) {
     if (format !== 'svg' && format !== 'png') fail('INVALID_REQUEST', 'format must be svg or png', { field: 'format' });
@@ -16,7 +19,7 @@ function formatOf(req: Request): DiagramFormat {
 }
 
 /** `If-None-Match: "…"` (a list, or `*`) names this ETag. */
-function notModified(req: Request, etag: string): boolean {
+function notModified(req: Pick<Request, 'get'>, etag: string): boolean {
   const header = req.get('if-none-match');
   if (!header) return false;
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -25,10 +28,9 @@ function notModified(req: Request, etag: string): boolean {
 /** `GET /v1/diagram`: parse the query, call the service, send the image with its content-hash ETag. */
 export function diagramRoutes(services: Services): Router {
   const router = Router();
-  router.get('/diagram', async (req, res) => {
+  router.get('/diagram', async (req: DiagramRequest, res) => {
     const format = formatOf(req);
-    // The query as validated against openapi.yaml (src/http/validation.ts).
-    const { format: _format, ...query } = req.query as unknown as DiagramQuery & { format?: DiagramFormat };
+    const { format: _format, ...query } = req.query;
     // gnubg IDs use `+`, which an unencoded query string turns into a space (never part of an ID).
     for (const field of ['positionId', 'matchId'] as const) {
       const id = query[field];

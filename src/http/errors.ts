@@ -1,7 +1,7 @@
 import { randomUUID } from 'crypto';
 import { ErrorRequestHandler, RequestHandler } from 'express';
 import { fieldOf, refusalBody } from '../contract/refusal';
-import { ErrorBody, ServiceError } from '../service/errors';
+import { ErrorBody, ServiceError, ServiceErrorCode, statusOf } from '../service/errors';
 import { RequestRefusal } from './validation';
 
 export interface ErrorLog {
@@ -14,16 +14,25 @@ function send(res: Parameters<RequestHandler>[1], status: number, body: ErrorBod
   res.status(status).json({ error: body });
 }
 
+/** An error answer with the status the error table gives its code. */
+function answer(code: ServiceErrorCode, message: string, details: { correlationId?: string } = {}): { status: number; body: ErrorBody & { correlationId?: string } } {
+  return { status: statusOf(code), body: { code, message, ...details } };
+}
+
+function sendAnswer(res: Parameters<RequestHandler>[1], { status, body }: ReturnType<typeof answer>): void {
+  send(res, status, body);
+}
+
 /** 404 for any route nobody answered. */
 export const notFound: RequestHandler = (req, res) => {
-  send(res, 404, { code: 'NOT_FOUND', message: `no route ${req.method} ${req.path.slice(0, 100)}` });
+  sendAnswer(res, answer('NOT_FOUND', `no route ${req.method} ${req.path.slice(0, 100)}`));
 };
 
 /** POST bodies must be JSON; a POST without a body (e.g. `…/roll`) is fine. */
 export const requireJson: RequestHandler = (req, res, next) => {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
   if (req.method === 'POST' && hasBody && !req.is('application/json')) {
-    send(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' });
+    sendAnswer(res, answer('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json'));
     return;
   }
   next();
@@ -46,32 +55,35 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
     }
     const type = (error as { type?: string } | null)?.type;
     if (type === 'entity.parse.failed') {
-      send(res, 400, { code: 'INVALID_JSON', message: 'the body is not valid JSON' });
+      sendAnswer(res, answer('INVALID_JSON', 'the body is not valid JSON'));
       return;
     }
     if (type === 'entity.too.large') {
-      send(res, 413, { code: 'PAYLOAD_TOO_LARGE', message: 'the body is larger than the limit' });
+      sendAnswer(res, answer('PAYLOAD_TOO_LARGE', 'the body is larger than the limit'));
       return;
     }
     if (error instanceof RequestRefusal) {
       const answer = refusalAnswer(error);
-      send(res, answer.status, answer.body);
+      // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
+      if (answer.status === 405 && error.allow) res.set('Allow', error.allow.join(', '));
+      sendAnswer(res, answer);
       return;
     }
     const status = (error as { status?: number } | null)?.status;
     // body-parser refuses a charset other than UTF-8, or a content encoding this Node.js cannot
     // inflate (zstd before Node 22.15), with 415.
     if (status === 415) {
-      send(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json in UTF-8, plain or in gzip, deflate or br encoding' });
+      sendAnswer(res, answer('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json in UTF-8, plain or in gzip, deflate or br encoding'));
       return;
     }
+    // Any other body-parser refusal (an aborted or mis-sized body) is a request that cannot be read.
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      send(res, status, { code: 'INVALID_REQUEST', message: 'the request could not be read' });
+      sendAnswer(res, answer('INVALID_REQUEST', 'the request could not be read'));
       return;
     }
     const correlationId = randomUUID();
     log.error({ correlationId, err: error }, 'unhandled error');
-    send(res, 500, { code: 'INTERNAL', message: 'internal error', correlationId });
+    sendAnswer(res, answer('INTERNAL', 'internal error', { correlationId }));
   };
 }
 
@@ -81,10 +93,11 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
  */
 function refusalAnswer(refusal: RequestRefusal): { status: number; body: ErrorBody } {
   const { status, issue } = refusal;
-  if (status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'no such route' } };
-  if (status === 405) return { status: 405, body: { code: 'METHOD_NOT_ALLOWED', message: 'this route does not take that method' } };
-  if (status === 415) return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send the body as application/json' } };
+  if (status === 404) return answer('NOT_FOUND', 'no such route');
+  if (status === 405) return answer('METHOD_NOT_ALLOWED', 'this route does not take that method');
+  if (status === 415) return answer('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
   // A path that names no resource (an unknown action, an impossible game id) is not found.
-  if (/^\/(path|params)\//.test(issue.path)) return { status: 404, body: { code: 'NOT_FOUND', message: `no such ${fieldOf(issue.path)}` } };
-  return { status: 400, body: refusalBody(issue) };
+  if (/^\/(path|params)\//.test(issue.path)) return answer('NOT_FOUND', `no such ${fieldOf(issue.path)}`);
+  const body = refusalBody(issue);
+  return { status: statusOf(body.code), body };
 }

@@ -1,5 +1,6 @@
 import { RulesError, RulesErrorCode } from '../engine/errors';
 import { CubeError, CubeErrorCode } from '../engine/scoring/cube-errors';
+import { GameError } from '../engine/game/types';
 
 /** Codes of sessions and transports, beside the rules core's and the cube's. */
 export const SERVICE_ERROR_CODES = [
@@ -203,6 +204,12 @@ export class ServiceError extends Error {
 
   static from(error: RulesError): ServiceError {
     return new ServiceError({ ...error });
+  }
+
+  /** A refusal of the game reducer: by the cube core as `fromCube`, else by its code (a seat out of turn 403, a play the rules forbid 422…). */
+  static fromGame(error: GameError): ServiceError {
+    const { by, ...body } = error;
+    return by === 'cube' ? ServiceError.fromCube(body as CubeError) : new ServiceError(body);
   }
 
   /** A refusal of scoring, the cube machine or match play: input 400, rule 422. */

@@ -20,7 +20,7 @@ import { startService, stopProcess } from '../support/processes';
  *     created on one is played on the other.
  * Without REDIS_CLUSTER_NODES one test explains the skip — and fails when
  * CI_CLUSTER is set, so CI cannot skip the cluster silently.
- * The processes of (b) run src/main.ts (REDIS_CLUSTER_NODES wiring) under tsx;
+ * The processes of (b) run src/main.ts (REDIS_CLUSTER_NODES wiring), built under dist/;
  * CLUSTER_SERVER_ENTRY=test/cluster/server.ts runs the hand-wired equivalent.
  */
 

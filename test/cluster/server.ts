@@ -1,5 +1,6 @@
 import { createServer } from 'http';
-import { configOrExit, connectRedis, servicesFrom, transportSettings } from '../../src/app';
+import { configOrExit, connectRedis, servicesFrom } from '../../src/app';
+import { transportSettings } from '../../src/http/settings';
 import { createApp } from '../../src/http/app';
 import { attachSubscriptions } from '../../src/graphql/subscriptions';
 import { createLogger } from '../../src/http/observability';

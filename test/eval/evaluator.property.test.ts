@@ -13,6 +13,7 @@ import { Probabilities } from '../../src/eval/probabilities';
 import { createShortEvaluator } from '../../src/eval/short/evaluator';
 import { ShortSearch } from '../../src/eval/short/search';
 import { database } from './support';
+import { runs } from '../support/runs';
 
 /** The invariants every evaluator output satisfies (probabilities.ts). */
 function expectValid(p: Probabilities): void {
@@ -75,7 +76,7 @@ describe('evaluator invariants over self-play positions (fast-check)', () => {
         const board = shortSelfPlay(seed, turns);
         if (board) expectValid(shortEvaluator.evaluate(board));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -85,7 +86,7 @@ describe('evaluator invariants over self-play positions (fast-check)', () => {
         const state = longSelfPlay(preset, seed, stages);
         if (state) expectValid((longEvaluators.get(preset) as Evaluator).evaluate(state.position.board));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -99,7 +100,7 @@ describe('evaluator invariants over self-play positions (fast-check)', () => {
         const state = longSelfPlay('long', seed, 1 + (seed % 150));
         if (state) expectValid(longSearch.evaluateState(state, 1));
       }),
-      { numRuns: 15 },
+      { numRuns: runs(15) },
     );
   });
 

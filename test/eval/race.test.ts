@@ -11,6 +11,7 @@ import { readOracleCases } from '../support/oracles';
 import { shortBoardOf } from '../../scripts/eval/gnubg-cases';
 import { EvalCase } from '../../scripts/eval/gnubg-cases';
 import { database, longBoard, shortBoard } from './support';
+import { runs } from '../support/runs';
 
 const shortRace = createRaceEvaluator({
   family: 'short',
@@ -125,7 +126,7 @@ describe('race odds (properties)', () => {
           0.5 - 1e-9,
         );
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -142,7 +143,7 @@ describe('race odds (properties)', () => {
         const lAfter = longRace.evaluate(longBoard({ points: mine }, { points: more })).win;
         expect(lAfter).toBeGreaterThanOrEqual(lBefore - 1e-3);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -164,7 +165,7 @@ describe('race odds (properties)', () => {
         // Moving one of his checkers one point back (more pips for him) never lowers our chances.
         expect(after).toBeGreaterThanOrEqual(before - 1e-9);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 

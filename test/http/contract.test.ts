@@ -284,7 +284,7 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
     await walk(app, { method: 'get', path: '/graphql?query=%7Bhealth%7Bstatus%7D%7D', send: nothing });
     await walk(app, { method: 'get', path: '/graphql?query=%7Bhealth%7Bstatus%7D%7D', send: (r) => r.set('apollo-require-preflight', 'true') });
     await walk(app, { method: 'get', path: '/graphql?query=mutation%7BcreateGame(input%3A%7Bvariant%3A%22long%22%7D)%7Bid%7D%7D', send: (r) => r.set('apollo-require-preflight', 'true') });
-    const guarded = await createApp({ validateResponses: false, metricsToken: 'secret' });
+    const guarded = await createApp({ validateResponses: false, metricsToken: 'secret', services: buildServices() });
     expect((await walk(guarded, { method: 'get', path: '/metrics', send: nothing })).status).toBe(401);
     expect((await walk(guarded, { method: 'get', path: '/metrics', send: (r) => r.set('authorization', 'Bearer secret') })).status).toBe(200);
     await guarded.close();
@@ -321,7 +321,7 @@ describe('every answer to hostile input is declared in openapi.yaml', () => {
   });
 
   it('a client over the rate limit: 429 RATE_LIMITED where declared', async () => {
-    const limited = await createApp({ validateResponses: false, rateLimit: { max: 1, windowSeconds: 60 } });
+    const limited = await createApp({ validateResponses: false, rateLimit: { max: 1, windowSeconds: 60 }, services: buildServices() });
     await request(limited.app).get('/v1/variants');
     const calls: Call[] = [
       { method: 'get', path: '/v1/variants', send: nothing },

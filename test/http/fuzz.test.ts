@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { App } from '../../src/http/app';
 import { testApp } from '../support/app';
+import { runs } from '../support/runs';
 
 /*
  * Abuse: malformed and hostile bodies (huge numbers, deep nesting,
@@ -88,7 +89,7 @@ describe('fuzz: no hostile input produces a 5xx', () => {
             await noServerError(await request(app.app).post(path).set('content-type', 'application/json').send(body));
           },
         ),
-        { seed: 4242, numRuns: 150 },
+        { seed: 4242, numRuns: runs(150) },
       );
     });
   }
@@ -107,7 +108,7 @@ describe('fuzz: no hostile input produces a 5xx', () => {
           await noServerError(await req.send(JSON.stringify(body) ?? 'null').set('content-type', 'application/json'));
         },
       ),
-      { seed: 77, numRuns: 150 },
+      { seed: 77, numRuns: runs(150) },
     );
     for (const path of [`/v1/games/${'x'.repeat(500)}`, '/v1/games/%00', '/v1/games/__proto__/history', '/v1/games/constructor/fairness']) {
       await noServerError(await request(app.app).get(path));
@@ -137,13 +138,13 @@ describe('fuzz: no hostile input produces a 5xx', () => {
           await noServerError(await request(app.app).post('/graphql').set('authorization', `Bearer ${token}`).send({ query, variables }));
         },
       ),
-      { seed: 99, numRuns: 200 },
+      { seed: 99, numRuns: runs(200) },
     );
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 120 }), async (query) => {
         await noServerError(await request(app.app).post('/graphql').send({ query }));
       }),
-      { seed: 100, numRuns: 100 },
+      { seed: 100, numRuns: runs(100) },
     );
   });
 

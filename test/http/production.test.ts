@@ -1,9 +1,9 @@
 import { spawn } from 'child_process';
-import { resolve } from 'path';
 import request from 'supertest';
 import { ConfigError, readConfig } from '../../src/config';
 import { App } from '../../src/http/app';
 import { testApp } from '../support/app';
+import { nodeArguments } from '../support/processes';
 
 /* Observability, limits and hardening of the HTTP layer. */
 
@@ -181,7 +181,7 @@ describe('configuration', () => {
 
   it('the server refuses to start on a bad setting, with exit code 2 and a clear message', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
-      const child = spawn(process.execPath, [resolve(__dirname, '../../node_modules/tsx/dist/cli.mjs'), resolve(__dirname, '../../src/main.ts')], {
+      const child = spawn(process.execPath, nodeArguments('src/main.ts'), {
         env: { ...process.env, PORT: 'nope' },
       });
       let stderr = '';

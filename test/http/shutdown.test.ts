@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import { Agent, request as httpRequest } from 'http';
 import { resolve } from 'path';
+import { nodeArguments } from '../support/processes';
 
 /*
  * Graceful shutdown loses nothing: the service (src/main.ts, one analysis
@@ -18,7 +19,7 @@ interface Outcome {
 }
 
 function start(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/main.ts')], {
+  const child = spawn(process.execPath, nodeArguments('src/main.ts'), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ANALYSIS_WORKERS: '1', LOG_LEVEL: 'info', REDIS_URL: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,21 @@
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
-import { resolve } from 'path';
+import { relative, resolve } from 'path';
 
-/* Service processes for multi-process tests: started under tsx on a free port, stopped with SIGTERM. */
+/* Service processes for multi-process tests: started on a free port, stopped with SIGTERM. */
 
 export const ROOT = resolve(__dirname, '../..');
+
+/**
+ * Node's arguments to run `entry` (a .ts file under the repository root): a
+ * source under src/ runs as its build under dist/ (the system tier's global
+ * setup builds it when stale), anything else (a test's own server) under tsx.
+ */
+export function nodeArguments(entry: string): string[] {
+  const source = relative(ROOT, resolve(ROOT, entry));
+  if (source.startsWith('src/')) return [resolve(ROOT, 'dist', source.slice('src/'.length).replace(/\.ts$/, '.js'))];
+  return ['--import', 'tsx', resolve(ROOT, entry)];
+}
 
 export interface ServiceProcess {
   proc: ChildProcess;
@@ -27,7 +38,7 @@ export async function freePort(): Promise<number> {
 /** Starts `entry` (a .ts file under the repository root) with `env` on a free port; resolves when `probe` answers 200. */
 export async function startService(entry: string, env: NodeJS.ProcessEnv, probe = '/health', started?: ServiceProcess[]): Promise<ServiceProcess> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const proc = spawn(process.execPath, nodeArguments(entry), {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +77,7 @@ export async function stopProcess(proc: ChildProcess): Promise<number | null> {
  * with the queue `prefix`; resolves once it listens for jobs.
  */
 export function startJobWorker(url: string, prefix: string, lockSeconds: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'src/worker.ts')], {
+  const child = spawn(process.execPath, nodeArguments('src/worker.ts'), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ import { CodedError, codedError } from '../errors';
  * - input errors: the request does not describe a cube, a match, a loser…
  *   (transports answer 400);
  * - rule errors: a well-formed request that the rules forbid now, with the
- *   rule that forbids it (transports answer 409 / `legal: false`).
+ *   rule that forbids it (the service's error table answers 422, or `legal: false`).
  */
 export const CUBE_INPUT_ERROR_CODES = [
   /** A cube configuration, cube state or stake is malformed or inconsistent (CUBE-1). */
@@ -58,7 +58,7 @@ export const CUBE_RULE_ERROR_CODES = [
 
 /** Codes of malformed input (400). */
 export type CubeInputErrorCode = (typeof CUBE_INPUT_ERROR_CODES)[number];
-/** Codes of well-formed requests the rules forbid now (409). */
+/** Codes of well-formed requests the rules forbid now (422 in the service's error table). */
 export type CubeRuleErrorCode = (typeof CUBE_RULE_ERROR_CODES)[number];
 /** Every code of scoring, the cube and match play. */
 export type CubeErrorCode = CubeInputErrorCode | CubeRuleErrorCode;

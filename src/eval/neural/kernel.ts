@@ -1,5 +1,5 @@
 import { KERNEL_WASM_BASE64 } from './kernel-wasm';
-import type { SparseInput } from './network';
+import type { SparseInput } from './sparse';
 
 /**
  * The loader of the WebAssembly SIMD kernel of `NeuralNetwork.forward`

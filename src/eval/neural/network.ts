@@ -1,4 +1,7 @@
 import { BoardSlots, WasmForward, wasmForward } from './kernel';
+import { SparseInput, sparseInput } from './sparse';
+
+export { SparseInput, sparseInput } from './sparse';
 
 /**
  * A small multilayer perceptron for position evaluation: one hidden layer
@@ -54,17 +57,6 @@ export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** A sparse input vector: `count` pairs (`index[i]`, `value[i]`), indices increasing, values non-zero. */
-export interface SparseInput {
-  readonly index: Int32Array;
-  readonly value: Float64Array;
-  count: number;
-}
-
-/** A sparse input buffer able to hold every input of a network with `inputs` inputs. */
-export function sparseInput(inputs: number): SparseInput {
-  return { index: new Int32Array(inputs), value: new Float64Array(inputs), count: 0 };
-}
 
 /**
  * The grid of the first layer's sums: every term is rounded to a multiple

@@ -42,6 +42,8 @@ interface MatchPayload {
   readonly format: MatchFileFormat;
   readonly text: string;
   readonly plies: number;
+  /** A money session's Jacoby rule instead of the file's (CUBE-5). */
+  readonly jacoby?: boolean;
 }
 
 interface RolloutPayload {
@@ -99,8 +101,10 @@ export class AnalysisJobs {
     const plan = this.settings.planMatch;
     if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(input, ['format', 'text', 'gameId', 'plies']);
+    checkKeys(input, ['format', 'text', 'gameId', 'plies', 'jacoby']);
     const plies = integer(input, 'plies', 0, 2, 0);
+    if (input.jacoby !== undefined && typeof input.jacoby !== 'boolean') fail('INVALID_REQUEST', 'jacoby must be a boolean', { field: 'jacoby' });
+    const jacoby = input.jacoby === undefined ? {} : { jacoby: input.jacoby };
     let file: { format: MatchFileFormat; text: string };
     if (input.gameId !== undefined) {
       if (input.text !== undefined || input.format !== undefined) fail('INVALID_REQUEST', 'give a match file (format and text) or a gameId, not both', { field: 'gameId' });
@@ -113,12 +117,12 @@ export class AnalysisJobs {
       }
       file = { format: input.format, text: input.text };
     }
-    const payload: MatchPayload = { ...file, plies };
+    const payload: MatchPayload = { ...file, plies, ...jacoby };
     const id = jobId('ma', payload);
-    // The same file and plies are the same job: one that stands is answered without reading the file again.
+    // The same file, plies and Jacoby rule are the same job: one that stands is answered without reading the file again.
     const standing = await queued(this.queue.get(id));
     if (standing && standing.status !== 'failed' && standing.status !== 'cancelled') return { view: standing, created: false };
-    const planned = plan(file, { plies }, this.analysis);
+    const planned = plan(file, { plies, ...jacoby }, this.analysis);
     this.admit(planned.cost);
     return queued(this.queue.submit(id, { kind: 'match-analysis', payload, total: planned.decisions }));
   }
@@ -227,7 +231,7 @@ export class AnalysisJobs {
     if (request.kind === 'match-analysis') {
       const p = request.payload as MatchPayload;
       if (!this.settings.planMatch) fail('NOT_FOUND', 'whole-match analysis is not available in this worker');
-      const plan = this.settings.planMatch({ format: p.format, text: p.text }, { plies: p.plies }, this.analysis);
+      const plan = this.settings.planMatch({ format: p.format, text: p.text }, { plies: p.plies, ...(p.jacoby === undefined ? {} : { jacoby: p.jacoby }) }, this.analysis);
       return plan.run({ progress: (done, total) => hooks.progress({ done, total }), aborted: hooks.aborted });
     }
     return this.runRollout(request.payload as RolloutPayload, hooks);

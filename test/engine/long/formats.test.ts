@@ -7,6 +7,7 @@ import { makeLongStateJson, parseLongState } from '../../../src/engine/long/stat
 import { LongState } from '../../../src/engine/long/turn';
 import { expandSegments, makeNotation, parseNotation } from '../../../src/engine/notation';
 import { SeededRandom } from '../../../src/engine/random';
+import { runs } from '../../support/runs';
 
 /* Round trips of every format: JSON position, position ID, notation. */
 
@@ -86,7 +87,7 @@ describe('long-family formats', () => {
           }
         }
       }),
-      { seed: 11, numRuns: 2000 },
+      { seed: 11, numRuns: runs(2000) },
     );
   });
 

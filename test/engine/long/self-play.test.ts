@@ -4,14 +4,15 @@ import { LONG_PRESETS, LongPresetName } from '../../../src/engine/long/rules';
 import { pendingAllowed } from '../../../src/engine/long/state';
 import { LongState } from '../../../src/engine/long/turn';
 import { SeededRandom } from '../../../src/engine/random';
+import { runs } from '../../support/runs';
 
 /*
- * Issue: for each preset, 2,000 complete seeded random games, checking the
+ * For each preset, 2,000 complete seeded random games (fewer outside CI, see runs()), checking the
  * invariants after every stage: 15 checkers a side, no point shared, pending
  * stages well-formed, and every game ends with a winner.
  */
 
-const GAMES = 2000;
+const GAMES = runs(2000);
 const PRESETS = Object.keys(LONG_PRESETS) as LongPresetName[];
 
 function invariantsHold(preset: LongPresetName, state: LongState): string | null {

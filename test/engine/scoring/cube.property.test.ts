@@ -16,6 +16,7 @@ import {
   nextMatchState,
   stakeOf,
 } from '../../../src/engine/scoring';
+import { runs } from '../../support/runs';
 
 /*
  * Invariants of the cube machine (CUBE-1…CUBE-6) over random configs and
@@ -183,7 +184,7 @@ describe('cube machine properties', () => {
           if (m) expect(stake.jacoby).toBe(false);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -219,7 +220,7 @@ describe('cube machine properties', () => {
           expect(crawfordGames).toBeLessThanOrEqual(1);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

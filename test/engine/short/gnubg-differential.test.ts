@@ -5,6 +5,7 @@ import { SHORT_STANDARD } from '../../../src/engine/short/rules';
 import { legalShortTurns } from '../../../src/engine/short/turn';
 import { validateShortPlay } from '../../../src/engine/short/validate';
 import { GnubgCase, boardOf, gnubgCasesPath, readGnubgCases } from './support/gnubg-cases';
+import { sampled } from '../../support/runs';
 
 /*
  * Differential test against GNU Backgammon 1.07 (../shared/oracles/gnubg):
@@ -47,6 +48,7 @@ describe(`gnubg differential (${cases.length} cases from ${gnubgCasesPath()})`, 
     const solver = new ShortStageSolver();
     let held = 0;
     let copied = 0;
+    const differ: string[] = [];
     for (const c of cases) {
       const n = solver.solve(boardOf(c.board), c.dice[0], c.dice[1]);
       const boards = solver.playBoards();
@@ -56,8 +58,11 @@ describe(`gnubg differential (${cases.length} cases from ${gnubgCasesPath()})`, 
       }
       held++;
       const one = new Int8Array(28);
-      for (let k = 0; k < n; k++) expect(Array.from(boards.subarray(k * 28, k * 28 + 28))).toEqual(Array.from(solver.playBoardInto(k, one)));
+      for (let k = 0; k < n; k++) {
+        if (boards.subarray(k * 28, k * 28 + 28).join(',') !== solver.playBoardInto(k, one).join(',')) differ.push(`${c.id} play ${k}`);
+      }
     }
+    expect(differ).toEqual([]);
     expect(held).toBeGreaterThan(1500);
     expect(copied).toBeGreaterThan(0);
   });
@@ -73,7 +78,8 @@ describe(`gnubg differential (${cases.length} cases from ${gnubgCasesPath()})`, 
   it('gnubg’s own step list of every move validates complete, to the same position', () => {
     const refused: string[] = [];
     let moves = 0;
-    for (const c of cases) {
+    const walked = sampled(cases);
+    for (const c of walked) {
       const position = positionOf(c);
       for (const m of c.moves) {
         moves++;
@@ -87,7 +93,9 @@ describe(`gnubg differential (${cases.length} cases from ${gnubgCasesPath()})`, 
         if (!ok) refused.push(`${c.id} ${m.text}`);
       }
     }
-    expect(moves).toBeGreaterThan(37000);
+    // Every case's moves in CI, every k-th case's otherwise (see sampled()).
+    expect(cases.reduce((n, c) => n + c.moves.length, 0)).toBeGreaterThan(37000);
+    expect(moves).toBe(walked.reduce((n, c) => n + c.moves.length, 0));
     expect(refused).toEqual([]);
   });
 });

@@ -18,13 +18,14 @@ import {
   selfPlayPosition,
   stepsKey,
 } from './support/reference';
+import { runs } from '../../support/runs';
 
 /*
  * Invariants over seeded random self-play positions (fast-check with a
  * fixed seed, so a failure reproduces). Each run draws a game seed, a
  * number of random plies from the start and a roll.
  */
-const RUNS = { seed: 20240601, numRuns: 250 };
+const RUNS = { seed: 20240601, numRuns: runs(250) };
 const gameArbitrary = fc.record({
   seed: fc.integer({ min: 1, max: 0x7fffffff }),
   plies: fc.integer({ min: 0, max: 220 }),
@@ -112,7 +113,7 @@ describe('short nardy invariants (fast-check, seeded self-play)', () => {
         expect(turns.unitsUsed).toBe(reference.maxUnits);
         expect(new Set(keys)).toEqual(reference.keys);
       }),
-      { ...RUNS, numRuns: 150 },
+      { ...RUNS, numRuns: runs(150) },
     );
   });
 
@@ -146,7 +147,7 @@ describe('short nardy invariants (fast-check, seeded self-play)', () => {
           }
         }
       }),
-      { ...RUNS, numRuns: 150 },
+      { ...RUNS, numRuns: runs(150) },
     );
   });
 
@@ -211,7 +212,7 @@ describe('short nardy invariants (fast-check, seeded self-play)', () => {
           }
         }
       }),
-      { ...RUNS, numRuns: 150 },
+      { ...RUNS, numRuns: runs(150) },
     );
   });
 });

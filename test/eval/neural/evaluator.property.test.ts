@@ -7,6 +7,7 @@ import { ShortSearch } from '../../../src/eval/short/search';
 import { searchSettings } from '../../../src/eval/search-options';
 import { database, longBoard, shortBoard } from '../support';
 import { expectOrdered, longPositions, randomWeights, shortPositions } from './support';
+import { runs } from '../../support/runs';
 
 function shortNet(seed: number): NeuralEvaluator {
   const r = createNeuralEvaluator(randomWeights('short', 16, seed), { database: () => database('standard') });
@@ -36,7 +37,7 @@ describe('neural evaluators: output invariants', () => {
           expectOrdered(shortNet(seed).evaluate(boards[k]));
         },
       ),
-      { numRuns: 60, seed: 7 },
+      { numRuns: runs(60), seed: 7 },
     );
   });
 
@@ -53,7 +54,7 @@ describe('neural evaluators: output invariants', () => {
         expect(p.winKoks).toBe(0);
         expect(p.loseKoks).toBe(0);
       }),
-      { numRuns: 120, seed: 8 },
+      { numRuns: runs(120), seed: 8 },
     );
   });
 
