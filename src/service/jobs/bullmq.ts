@@ -382,10 +382,15 @@ export class BullJobQueue implements JobQueue {
 
   async close(): Promise<void> {
     this.closed = true;
-    // Jobs still running are left to their lock: another worker takes them up.
-    await this.worker?.close(true);
-    await this.events.close();
-    await this.queue.close();
+    // Jobs still running are left to their lock: another worker takes them up. BullMQ's own closing
+    // waits on Redis; past the store timeout the connections are cut instead.
+    const closing = (async () => {
+      await this.worker?.close(true);
+      await this.events.close();
+      await this.queue.close();
+    })().catch(() => undefined);
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, this.timeoutMs).unref())]);
     for (const connection of this.connections) connection.disconnect();
   }
+
 }
