@@ -15,6 +15,7 @@
 
 /** Unit-tier files and directories (paths under test/; a directory takes every file below it). */
 const UNIT = [
+  'engine/game/',
   'engine/long/',
   'engine/scoring/',
   'engine/short/',
@@ -46,6 +47,7 @@ const UNIT = [
   'service/fairness.test.ts',
   'service/match-analysis.test.ts',
   'service/sessions-allowed.test.ts',
+  'service/sessions-reducer.test.ts',
 ];
 
 /** HTTP-tier files and directories: the app in process, no Redis, no child process. */
