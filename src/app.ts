@@ -83,6 +83,13 @@ function workBudget(rate: NonNullable<ServiceOptions['analysisRateBudget']> | un
 /** Default ANALYSIS_JOB_MAX_COST (config.ts): about a 2-ply analysis of a long match. */
 const JOB_MAX_COST = 200_000_000;
 
+/**
+ * Default ANALYSIS_JOB_ANONYMOUS_MAX_COST (config.ts): about 200 s of one
+ * worker at the cost model's 25 evaluations per ms; a 1-ply analysis of a
+ * 7-point match costs about 1.2 million.
+ */
+const JOB_ANONYMOUS_MAX_COST = 5_000_000;
+
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
   const store = options.store ?? new MemorySessionStore(Date.now, { maxGames: options.maxGames });
@@ -103,6 +110,7 @@ export function buildServices(options: ServiceOptions = {}): Services {
   });
   const jobs = new AnalysisJobs(jobQueue, analysis, {
     maxCost: options.jobs?.maxCost ?? JOB_MAX_COST,
+    anonymousMaxCost: options.jobs?.anonymousMaxCost ?? JOB_ANONYMOUS_MAX_COST,
     planMatch: options.jobs?.planMatch ?? planMatchAnalysis,
     // A session is analysed from its match file as it stands when the job is submitted.
     matchFileOfGame: options.jobs?.matchFileOfGame ?? (async (id) => ({ format: 'mat', text: await exportSession(sessions, id, 'mat') })),
@@ -213,6 +221,7 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
       work: worksJobs,
       concurrency: config.jobConcurrency,
       maxCost: config.analysisJobMaxCost,
+      anonymousMaxCost: config.analysisJobAnonymousMaxCost,
     },
   };
   if (!redis) {

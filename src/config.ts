@@ -64,6 +64,8 @@ export interface Config {
   metricsToken: string | null;
   /** Most network evaluations one analysis job may cost. */
   analysisJobMaxCost: number;
+  /** Most network evaluations one job of a caller without an API key may cost. */
+  analysisJobAnonymousMaxCost: number;
   /** How long finished jobs and their results are kept. */
   jobResultTtlSeconds: number;
   /** Whether the API process also works the job queue. */
@@ -191,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeys: apiKeys(env.API_KEYS),
     metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.trim() !== '' ? env.METRICS_TOKEN.trim() : null,
     analysisJobMaxCost: integer(env, 'ANALYSIS_JOB_MAX_COST', 200_000_000, 1, 1_000_000_000_000),
+    analysisJobAnonymousMaxCost: integer(env, 'ANALYSIS_JOB_ANONYMOUS_MAX_COST', 5_000_000, 1, 1_000_000_000_000),
     jobResultTtlSeconds: integer(env, 'JOB_RESULT_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600),
     jobWorker: boolean(env, 'JOB_WORKER', true),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 1, 1, 64),

@@ -14,11 +14,11 @@ const LIMIT_CODES: ReadonlySet<string> = new Set([...GRAPHQL_LIMIT_CODES, 'ANALY
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof ServiceError) {
-    const { code, message, field, rule, stepIndex, retryAfter, allowed, version } = original.body;
+    const { code, message, field, rule, stepIndex, retryAfter, allowed, version, estimate, limit } = original.body;
     return {
       message,
       path: formatted.path,
-      extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, http: { status: original.status } },
+      extensions: { code, field, rule, stepIndex, retryAfter, allowed, version, estimate, limit, http: { status: original.status } },
     };
   }
   // Limits reported by our validation rules keep their own code (Apollo files them under GRAPHQL_VALIDATION_FAILED).

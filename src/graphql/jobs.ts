@@ -82,12 +82,12 @@ function kindOf(id: string): JobKind {
 export class JobsResolver {
   @Mutation(() => Job, { description: 'As POST /v1/rollouts: the job (the same request is the same job).' })
   async submitRollout(@Arg('input', () => RolloutJobInput) input: RolloutJobInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    return asJob((await ctx.services.jobs.submitRollout(request('RolloutJobRequest', input))).view);
+    return asJob((await ctx.services.jobs.submitRollout(request('RolloutJobRequest', input), ctx.caller)).view);
   }
 
   @Mutation(() => Job, { description: 'As POST /v1/analyses: the job (the same file and plies are the same job).' })
   async submitMatchAnalysis(@Arg('input', () => MatchAnalysisInput) input: MatchAnalysisInput, @Ctx() ctx: GraphqlContext): Promise<Job> {
-    return asJob((await ctx.services.jobs.submitMatchAnalysis(request('MatchAnalysisRequest', input))).view);
+    return asJob((await ctx.services.jobs.submitMatchAnalysis(request('MatchAnalysisRequest', input), ctx.caller)).view);
   }
 
   @Query(() => Job, { description: 'As GET /v1/rollouts/{id} and /v1/analyses/{id}.' })

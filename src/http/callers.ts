@@ -13,6 +13,8 @@ import { ErrorBody } from '../service/errors';
  */
 interface Identity {
   readonly client: string;
+  /** A known API key was shown. */
+  readonly keyed?: boolean;
   readonly budget?: number;
   /** When the request arrived (`epochClock`): analysis budgets count from here. */
   readonly arrival: number;
@@ -43,7 +45,7 @@ export function identify(keys: readonly ApiKey[]): RequestHandler {
       unauthorized(res, { code: 'UNKNOWN_API_KEY', message: 'the API key is not known to this service', field: 'X-API-Key' });
       return;
     }
-    res.locals.identity = { client: `key:${found.name}`, arrival, ...(found.budget !== null ? { budget: found.budget } : {}) } satisfies Identity;
+    res.locals.identity = { client: `key:${found.name}`, keyed: true, arrival, ...(found.budget !== null ? { budget: found.budget } : {}) } satisfies Identity;
     next();
   };
 }

@@ -1,6 +1,8 @@
 import { Router } from 'express';
+import { AnalysisCaller } from '../service/analysis/service';
 import { AnalysisJobs } from '../service/jobs/service';
 import { FINISHED, JobKind, JobView } from '../service/jobs/types';
+import { analysisCaller } from './callers';
 import { EventStreams, SseSource } from './events';
 
 /**
@@ -34,12 +36,12 @@ export function jobRoutes<R>(
   streams: EventStreams,
   kind: JobKind,
   base: string,
-  submit: (input: R) => Promise<{ view: JobView; created: boolean }>,
+  submit: (input: R, caller: AnalysisCaller) => Promise<{ view: JobView; created: boolean }>,
 ): Router {
   const router = Router();
   router.post('/', async (req, res) => {
     // The body passed the operation's request schema (validation.ts).
-    const { view, created } = await submit(req.body as R);
+    const { view, created } = await submit(req.body as R, analysisCaller(req, res));
     res.status(created ? 202 : 200).set('Location', `${base}/${view.id}`).json(view);
   });
   router.get('/:id', async (req, res) => {

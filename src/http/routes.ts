@@ -88,9 +88,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   router.post('/rollout', async (req, res) => {
     res.json(await timed('rollout', () => services.analysis.rollout(req.body, analysisCaller(req, res))));
   });
-  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input: RolloutJobRequest) => services.jobs.submitRollout(input)));
+  router.use('/rollouts', jobRoutes(services.jobs, streams, 'rollout', '/v1/rollouts', (input: RolloutJobRequest, caller) => services.jobs.submitRollout(input, caller)));
   if (services.jobs.matchAnalysis) {
-    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input: MatchAnalysisRequest) => services.jobs.submitMatchAnalysis(input)));
+    router.use('/analyses', jobRoutes(services.jobs, streams, 'match-analysis', '/v1/analyses', (input: MatchAnalysisRequest, caller) => services.jobs.submitMatchAnalysis(input, caller)));
   }
   router.use(diagramRoutes(services));
   router.post('/moves/validate', (req, res) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { createServer } from 'http';
 import { AddressInfo } from 'net';
 import request from 'supertest';
@@ -55,6 +56,36 @@ describe('rollout jobs', () => {
     expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', limit: 10_000 });
     expect(await small.services.jobQueue.get(res.body.error.id ?? 'none')).toBeNull();
     await small.close();
+  });
+
+  it('refuses a caller without an API key a job costing more than ANALYSIS_JOB_ANONYMOUS_MAX_COST; a keyed caller may queue it', async () => {
+    // Given the default limits and one API key, with no worker taking jobs
+    const key = 'lab-secret';
+    const limited = await testApp({
+      services: buildServices({ jobs: { work: false } }),
+      apiKeys: [{ name: 'lab', sha256: createHash('sha256').update(key).digest('hex'), budget: null }],
+    });
+    const hour = { ...JOB, truncateAfter: undefined, trials: 1_296_000, timeBudgetMs: 3_600_000 };
+    // When a caller without a key asks for an hour of rollout
+    const anonymous = await request(limited.app).post('/v1/rollouts').send(hour);
+    // Then it is refused with the estimate and the anonymous limit, and nothing is queued
+    expect(anonymous.status).toBe(422);
+    expect(anonymous.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', limit: 5_000_000 });
+    expect(anonymous.body.error.estimate).toBeGreaterThan(5_000_000);
+    expect(anonymous.body.error.message).toContain('ANALYSIS_JOB_ANONYMOUS_MAX_COST');
+    expect(await limited.services.jobQueue.counts()).toEqual({ waiting: 0, running: 0 });
+    // The same over GraphQL
+    const graphql = await request(limited.app)
+      .post('/graphql')
+      .send({ query: 'mutation($input: RolloutJobInput!) { submitRollout(input: $input) { id } }', variables: { input: hour } });
+    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', limit: 5_000_000 });
+    // A small job of the same caller is queued
+    expect((await request(limited.app).post('/v1/rollouts').send(JOB)).status).toBe(202);
+    // And a caller with a key is held only to ANALYSIS_JOB_MAX_COST
+    const keyed = await request(limited.app).post('/v1/rollouts').set('X-API-Key', key).send(hour);
+    expect(keyed.status).toBe(202);
+    expect(await limited.services.jobQueue.counts()).toEqual({ waiting: 2, running: 0 });
+    await limited.close();
   });
 
   it('runs a job to the end, streaming its progress, and answers the merged rollout', async () => {

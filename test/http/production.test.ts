@@ -158,7 +158,8 @@ describe('limits and hardening', () => {
 describe('configuration', () => {
   it('reads every setting with defaults', () => {
     const c = readConfig({});
-    expect(c).toMatchObject({ port: 3000, redisUrl: null, gameTtlSeconds: 604800, logLevel: 'info', corsOrigins: '*', rateLimitMax: 0, analysisMaxCost: 1_000_000, analysisQueueMax: 32, apiKeys: [], metricsToken: null });
+    expect(c).toMatchObject({ port: 3000, redisUrl: null, gameTtlSeconds: 604800, logLevel: 'info', corsOrigins: '*', rateLimitMax: 0, analysisMaxCost: 1_000_000, analysisQueueMax: 32, apiKeys: [], metricsToken: null, analysisJobMaxCost: 200_000_000, analysisJobAnonymousMaxCost: 5_000_000 });
+    expect(readConfig({ ANALYSIS_JOB_ANONYMOUS_MAX_COST: '20000000' }).analysisJobAnonymousMaxCost).toBe(20_000_000);
     const cluster = readConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b:7001' });
     expect(cluster.redisClusterNodes).toEqual([
       { host: '10.0.0.1', port: 7000 },
@@ -174,6 +175,7 @@ describe('configuration', () => {
     [{ CORS_ORIGINS: 'not an origin' }, /CORS_ORIGINS/],
     [{ REDIS_CLUSTER_NODES: 'nohostport' }, /REDIS_CLUSTER_NODES/],
     [{ BODY_LIMIT: 'huge' }, /BODY_LIMIT/],
+    [{ ANALYSIS_JOB_ANONYMOUS_MAX_COST: '0' }, /ANALYSIS_JOB_ANONYMOUS_MAX_COST/],
   ])('rejects %j with a message naming the variable', (env, pattern) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(pattern);

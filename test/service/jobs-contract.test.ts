@@ -10,8 +10,9 @@ import { REDIS_TEST_URL } from '../support/redis';
  * The job queue contract, run against both queues (BullMQ on the test
  * Redis, and the in-process one): jobs run and report progress to
  * watchers, the same id is the same job, failures carry their error body,
- * a failed job is replaced on resubmission, and both queued and running
- * jobs can be cancelled.
+ * a failed job is replaced on resubmission, a client's further jobs wait
+ * behind other clients' first ones, and both queued and running jobs can
+ * be cancelled.
  */
 
 /** A processor that counts to `total` in steps of 10 ms, fails on request, and stops when cancelled. */
@@ -75,6 +76,21 @@ describe.each([
     const again = await queue.submit(id, { kind: 'match-analysis', payload: { label: 'b', fail: true }, total: 2 });
     expect(again.created).toBe(true);
     expect((await until(queue, id, ['failed'])).error?.code).toBe('INVALID_REQUEST');
+  });
+
+  it("queues a client's further jobs behind other clients' first ones", async () => {
+    // Given client a's job running and two more of a's waiting
+    const [a1, a2, a3, b1] = [unique(), unique(), unique(), unique()];
+    await queue.submit(a1, { kind: 'rollout', payload: { label: 'a1' }, total: 20, client: 'ip:a' });
+    await until(queue, a1, ['running']);
+    await queue.submit(a2, { kind: 'rollout', payload: { label: 'a2' }, total: 5, client: 'ip:a' });
+    await queue.submit(a3, { kind: 'rollout', payload: { label: 'a3' }, total: 5, client: 'ip:a' });
+    // When client b submits its first job
+    await queue.submit(b1, { kind: 'rollout', payload: { label: 'b1' }, total: 5, client: 'ip:b' });
+    // Then b's job runs next, before a's waiting ones, which keep their order
+    const finished = await Promise.all([a1, b1, a2, a3].map(async (id) => Date.parse((await until(queue, id, ['done'])).finishedAt!)));
+    expect(finished).toEqual([...finished].sort((x, y) => x - y));
+    expect(new Set(finished).size).toBe(4);
   });
 
   it('cancels a running job and a queued one', async () => {

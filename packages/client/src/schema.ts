@@ -421,7 +421,9 @@ export interface paths {
          *     request gives `jacoby`. The id depends only on the file, the plies and `jacoby`: the same request
          *     is the same job (`200`), answered without replaying the file while that job is queued, running or
          *     done. A job that would cost more than
-         *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
+         *     `ANALYSIS_JOB_MAX_COST` network evaluations, or `ANALYSIS_JOB_ANONYMOUS_MAX_COST` (default
+         *     5,000,000) for a caller without an API key, is refused (`422 ANALYSIS_TOO_COSTLY` with
+         *     `estimate` and `limit`). A caller's further jobs wait behind other callers' first ones.
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
          *     the preset, e.g. `LongNardy`, `CrazyNardy`, `Fevga`; docs/match-files.md), or the `gameId` of a
@@ -491,8 +493,10 @@ export interface paths {
          *     its own seeded, stratified rollout, merged as they finish) and reports its running estimate
          *     as progress. The id depends only on the request: the same request is the same job (`200`
          *     with it), a new one is queued (`202`, `Location`). Without a `seed`, one is derived from the
-         *     request. A job that would cost more than `ANALYSIS_JOB_MAX_COST` network evaluations is
-         *     refused (`422 ANALYSIS_TOO_COSTLY`). Follow it with GET `…/events`; results are kept
+         *     request. A job that would cost more than `ANALYSIS_JOB_MAX_COST` network evaluations, or
+         *     `ANALYSIS_JOB_ANONYMOUS_MAX_COST` (default 5,000,000) for a caller without an API key, is
+         *     refused (`422 ANALYSIS_TOO_COSTLY` with `estimate` and `limit`); a caller's further jobs wait
+         *     behind other callers' first ones. Follow it with GET `…/events`; results are kept
          *     `JOB_RESULT_TTL_SECONDS`.
          */
         post: operations["submitRolloutJob"];
@@ -1010,7 +1014,7 @@ export interface components {
                 remainingDice?: number[];
                 /** @description ANALYSIS_TOO_COSTLY and RATE_LIMITED of analysis: the request's estimated cost in network evaluations. */
                 estimate?: number;
-                /** @description ANALYSIS_TOO_COSTLY: ANALYSIS_MAX_COST; RATE_LIMITED of analysis: the caller's budget per window. */
+                /** @description ANALYSIS_TOO_COSTLY: ANALYSIS_MAX_COST (of a job: ANALYSIS_JOB_MAX_COST, or ANALYSIS_JOB_ANONYMOUS_MAX_COST without an API key); RATE_LIMITED of analysis: the caller's budget per window. */
                 limit?: number;
                 /** @description RATE_LIMITED and ANALYSIS_BUSY: seconds to wait, as the Retry-After header. */
                 retryAfter?: number;
@@ -2520,7 +2524,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The job would cost too much (`ANALYSIS_TOO_COSTLY`). */
+            /** @description The job would cost more than its caller's jobs may (`ANALYSIS_TOO_COSTLY`, with `estimate` and `limit`; ANALYSIS_JOB_MAX_COST, or ANALYSIS_JOB_ANONYMOUS_MAX_COST without an API key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2689,7 +2693,7 @@ export interface operations {
             401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The position cannot be rolled out (`GAME_OVER`, …) or the job would cost too much (`ANALYSIS_TOO_COSTLY`). */
+            /** @description The position cannot be rolled out (`GAME_OVER`, …) or the job would cost more than its caller's jobs may (`ANALYSIS_TOO_COSTLY`, with `estimate` and `limit`; ANALYSIS_JOB_MAX_COST, or ANALYSIS_JOB_ANONYMOUS_MAX_COST without an API key). */
             422: {
                 headers: {
                     [name: string]: unknown;

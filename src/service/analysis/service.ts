@@ -15,6 +15,8 @@ export { ANALYSIS_LIMITS } from './engine';
 export interface AnalysisCaller {
   /** Whose budget pays: `key:<name>` for an API key, `ip:<address>` otherwise. */
   readonly client: string;
+  /** Whether the caller showed a known API key; a caller without one is anonymous (its jobs have a smaller cap). */
+  readonly keyed?: boolean;
   /** This caller's evaluations per window (an API key's own budget); the default budget when absent. */
   readonly budget?: number;
   /** Aborts when the client goes away: a search in progress then stops. */

@@ -5,7 +5,7 @@ import { ServiceError } from '../errors';
 import { RedisClient, STORE_TIMEOUT_MS, createRedisClient, createRedisCluster } from '../store/redis';
 import { StoreUnavailableError } from '../store/types';
 import { CANCELLED, errorBody } from './memory';
-import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, JobStatus, JobView } from './types';
+import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, JobStatus, JobView, MAX_COUNTED_STANDING } from './types';
 
 /**
  * Jobs on BullMQ (Redis): any number of processes submit, watch and work.
@@ -23,6 +23,10 @@ import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, Job
  * failed so, but may still have reached Redis (a command sent before Redis
  * stopped answering runs when it answers again), is withdrawn once the
  * queue answers: a client told 503 finds no job it did not get.
+ *
+ * A job's BullMQ priority is 1 + the jobs its client has standing (queued
+ * or running) when it is submitted; each client's jobs are kept in a set of
+ * their own, pruned of finished ones as the client submits again.
  */
 export const JOB_QUEUE = 'analyses';
 
@@ -32,6 +36,8 @@ interface JobData {
   readonly total: number;
   /** Which submission queued the job: a submission that failed withdraws only its own job. */
   readonly submission?: string;
+  /** Who submitted it. */
+  readonly client?: string;
 }
 
 /**
@@ -224,20 +230,40 @@ export class BullJobQueue implements JobQueue {
     }
     await this.markers.del(this.cancelKey(id));
     const ttl = { age: this.options.ttlSeconds };
-    const data: JobData = { kind: request.kind, payload: request.payload, total: request.total, submission };
+    const data: JobData = { kind: request.kind, payload: request.payload, total: request.total, submission, ...(request.client === undefined ? {} : { client: request.client }) };
+    const priority = 1 + (request.client === undefined ? 0 : await this.standing(request.client));
     // Nobody waits for this submission any more: it is not sent.
     if (gone()) throw new StoreUnavailableError();
     sending();
     await this.queue.add(request.kind, data, {
       jobId: id,
+      priority,
       attempts: 3,
       backoff: { type: 'fixed', delay: 1000 },
       removeOnComplete: ttl,
       removeOnFail: ttl,
     });
+    if (request.client !== undefined) {
+      const key = this.clientKey(request.client);
+      await this.markers.multi().sadd(key, id).expire(key, this.options.ttlSeconds).exec();
+    }
     const added = await this.read(id);
     if (!added) throw new Error(`the job ${id} vanished as it was queued`);
     return { view: added.view, created: true };
+  }
+
+  private clientKey(client: string): string {
+    return `${this.prefix}:client:${client}`;
+  }
+
+  /** Jobs of `client` queued or running (at most MAX_COUNTED_STANDING); finished and vanished ones leave its set. */
+  private async standing(client: string): Promise<number> {
+    const key = this.clientKey(client);
+    const ids = (await this.markers.smembers(key)).slice(0, MAX_COUNTED_STANDING * 2);
+    const states = await Promise.all(ids.map((id) => this.queue.getJobState(id)));
+    const over = ids.filter((_, i) => states[i] === 'completed' || states[i] === 'failed' || states[i] === 'unknown');
+    if (over.length > 0) await this.markers.srem(key, ...over);
+    return Math.min(ids.length - over.length, MAX_COUNTED_STANDING);
   }
 
   /**

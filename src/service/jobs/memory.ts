@@ -1,18 +1,22 @@
 import { EventEmitter } from 'events';
 import { ServiceError } from '../errors';
-import { FINISHED, JobProcessor, JobQueue, JobRequest, JobView } from './types';
+import { FINISHED, JobProcessor, JobQueue, JobRequest, JobView, MAX_COUNTED_STANDING } from './types';
 
 interface Entry {
   view: JobView;
   readonly request: JobRequest;
   cancelled: boolean;
+  /** Its place: 1 + the jobs its client had standing when it was submitted (lower runs first). */
+  priority: number;
   /** When the finished job is forgotten (ms since the epoch). */
   expires: number;
 }
 
 /**
- * The queue of one process (no Redis): jobs wait in order and run
- * `concurrency` at a time; finished ones are kept for `ttlSeconds`.
+ * The queue of one process (no Redis): jobs wait in order of their place
+ * (a client's jobs behind other clients' earlier ones, types.ts), then of
+ * submission, and run `concurrency` at a time; finished ones are kept for
+ * `ttlSeconds`.
  */
 export class MemoryJobQueue implements JobQueue {
   private readonly jobs = new Map<string, Entry>();
@@ -46,10 +50,24 @@ export class MemoryJobQueue implements JobQueue {
     const existing = this.jobs.get(id);
     if (existing && existing.view.status !== 'failed' && existing.view.status !== 'cancelled') return { view: existing.view, created: false };
     const view: JobView = { id, kind: request.kind, status: 'queued', progress: { done: 0, total: request.total }, createdAt: new Date(this.now()).toISOString() };
-    this.jobs.set(id, { view, request, cancelled: false, expires: Infinity });
-    this.waiting.push(id);
+    const priority = 1 + this.standing(request.client);
+    this.jobs.set(id, { view, request, cancelled: false, priority, expires: Infinity });
+    // After every waiting job of the same or a better place: submission order within a place.
+    let at = this.waiting.length;
+    while (at > 0 && (this.jobs.get(this.waiting[at - 1])?.priority ?? 0) > priority) at--;
+    this.waiting.splice(at, 0, id);
     this.pump();
     return { view, created: true };
+  }
+
+  /** Jobs of `client` queued or running (at most MAX_COUNTED_STANDING); none for a job without a client. */
+  private standing(client: string | undefined): number {
+    if (client === undefined) return 0;
+    let count = 0;
+    for (const entry of this.jobs.values()) {
+      if (entry.request.client === client && (entry.view.status === 'queued' || entry.view.status === 'running')) count++;
+    }
+    return Math.min(count, MAX_COUNTED_STANDING);
   }
 
   async get(id: string): Promise<JobView | null> {

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { MatchAnalysisRequest, RolloutJobRequest, RolloutRequest } from '../../contract/requests';
-import { AnalysisService } from '../analysis/service';
+import { AnalysisCaller, AnalysisService } from '../analysis/service';
 import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
 import { ServiceError, fail } from '../errors';
 import { Body, checkKeys, isPlainObject } from '../request';
@@ -11,7 +11,8 @@ import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
 /**
  * Analysis jobs (`/v1/analyses`, `/v1/rollouts`): a request is checked and
  * priced when it is submitted (a bad file is a 400 naming the game and the
- * move; a job costing more than `maxCost` evaluations is refused with 422
+ * move; a job costing more than `maxCost` evaluations, or `anonymousMaxCost`
+ * for a caller without an API key, is refused with 422
  * ANALYSIS_TOO_COSTLY), given an id that depends only on what it asks (the
  * same file and options → the same job), and queued. Whichever process
  * works the queue runs it through its own analysis service — so its
@@ -20,6 +21,8 @@ import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
 export interface JobSettings {
   /** ANALYSIS_JOB_MAX_COST: most network evaluations one job may cost. */
   readonly maxCost: number;
+  /** ANALYSIS_JOB_ANONYMOUS_MAX_COST: most one job of a caller without an API key may cost (never more than `maxCost`). */
+  readonly anonymousMaxCost?: number;
   /** Reads and plans a match file; without one, match analysis is not offered. */
   readonly planMatch?: PlanMatchAnalysis;
   /** The match file of a session (for `{"gameId": …}`). */
@@ -55,6 +58,9 @@ interface RolloutPayload {
 
 const ROLLOUT_JOB_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust', 'strict'];
 
+/** A caller the transports did not name: without an API key. */
+const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
+
 function jobId(prefix: string, what: unknown): string {
   return `${prefix}_${createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 24)}`;
 }
@@ -88,16 +94,16 @@ export class AnalysisJobs {
     return this.settings.planMatch !== undefined;
   }
 
-  private admit(cost: number): void {
-    if (cost <= this.settings.maxCost) return;
-    fail('ANALYSIS_TOO_COSTLY', `the job would cost about ${cost} network evaluations; the limit is ${this.settings.maxCost} (ANALYSIS_JOB_MAX_COST)`, {
-      estimate: cost,
-      limit: this.settings.maxCost,
-    });
+  /** Refuses a job that costs more than its caller's jobs may: a caller without an API key has the smaller cap. */
+  private admit(cost: number, caller: AnalysisCaller): void {
+    const anonymous = caller.keyed !== true && this.settings.anonymousMaxCost !== undefined && this.settings.anonymousMaxCost < this.settings.maxCost;
+    const [limit, name] = anonymous ? [this.settings.anonymousMaxCost!, 'ANALYSIS_JOB_ANONYMOUS_MAX_COST, for a caller without an API key'] : [this.settings.maxCost, 'ANALYSIS_JOB_MAX_COST'];
+    if (cost <= limit) return;
+    fail('ANALYSIS_TOO_COSTLY', `the job would cost about ${cost} network evaluations; the limit is ${limit} (${name})`, { estimate: cost, limit });
   }
 
   /** `POST /v1/analyses`: `{"format": "mat"|"sgf", "text": …, "plies": 0..2}` or `{"gameId": …, "plies": …}`. */
-  async submitMatchAnalysis(input: MatchAnalysisRequest): Promise<{ view: JobView; created: boolean }> {
+  async submitMatchAnalysis(input: MatchAnalysisRequest, caller: AnalysisCaller = ANONYMOUS): Promise<{ view: JobView; created: boolean }> {
     const plan = this.settings.planMatch;
     if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
@@ -123,12 +129,12 @@ export class AnalysisJobs {
     const standing = await queued(this.queue.get(id));
     if (standing && standing.status !== 'failed' && standing.status !== 'cancelled') return { view: standing, created: false };
     const planned = plan(file, { plies, ...jacoby }, this.analysis);
-    this.admit(planned.cost);
-    return queued(this.queue.submit(id, { kind: 'match-analysis', payload, total: planned.decisions }));
+    this.admit(planned.cost, caller);
+    return queued(this.queue.submit(id, { kind: 'match-analysis', payload, total: planned.decisions, client: caller.client }));
   }
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
-  async submitRollout(input: RolloutJobRequest): Promise<{ view: JobView; created: boolean }> {
+  async submitRollout(input: RolloutJobRequest, caller: AnalysisCaller = ANONYMOUS): Promise<{ view: JobView; created: boolean }> {
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(input, ROLLOUT_JOB_KEYS);
     if (input.strict !== undefined && typeof input.strict !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });
@@ -139,9 +145,9 @@ export class AnalysisJobs {
     const step = this.rolloutStep({ ...input, seed }, 0, Math.min(trials, JOB_LIMITS.trialsPerStep), 10_000);
     const prepared = this.analysis.engine.prepare('rollout', step);
     const steps = Math.ceil(trials / JOB_LIMITS.trialsPerStep);
-    this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)));
+    this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)), caller);
     const payload: RolloutPayload = { request: { ...input, seed }, trials, timeBudgetMs };
-    return queued(this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials }));
+    return queued(this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials, client: caller.client }));
   }
 
   private rolloutStep(request: RolloutJobRequest, index: number, trials: number, timeBudgetMs: number): RolloutRequest {

@@ -38,7 +38,20 @@ export interface JobRequest {
   readonly payload: unknown;
   /** Progress total known at submission (decisions, trials). */
   readonly total: number;
+  /**
+   * Who submitted it. Jobs wait in order of how many jobs their client has
+   * standing (queued or running) when submitted, then in order of
+   * submission: a client's second job waits behind every other client's
+   * first, so one client cannot hold the queue.
+   */
+  readonly client?: string;
 }
+
+/**
+ * A job's place in the queue: 1 + the jobs its client has standing,
+ * counting at most this many (BullMQ priorities: lower runs first).
+ */
+export const MAX_COUNTED_STANDING = 32;
 
 /** What a worker does with a job: runs it, reporting progress, until done or cancelled. */
 export type JobProcessor = (
