@@ -88,6 +88,29 @@ describe('rollout jobs', () => {
     await limited.close();
   });
 
+  it("queues a client's second job behind another client's first: clients are told apart by API key or address", async () => {
+    // Given a keyed client's two jobs and then an anonymous client's one, queued before any worker runs
+    const key = 'lab-secret';
+    const queued = await testApp({
+      services: buildServices({ jobs: { work: false } }),
+      apiKeys: [{ name: 'lab', sha256: createHash('sha256').update(key).digest('hex'), budget: null }],
+    });
+    const keyedFirst = await request(queued.app).post('/v1/rollouts').set('X-API-Key', key).send({ ...JOB, seed: 101 });
+    const keyedSecond = await request(queued.app).post('/v1/rollouts').set('X-API-Key', key).send({ ...JOB, seed: 102 });
+    const anonymous = await request(queued.app).post('/v1/rollouts').send({ ...JOB, seed: 103 });
+    expect([keyedFirst.status, keyedSecond.status, anonymous.status]).toEqual([202, 202, 202]);
+    // When a worker takes them one at a time
+    const order: number[] = [];
+    queued.services.jobQueue.work(async (job) => {
+      order.push((job.payload as { request: { seed: number } }).request.seed);
+      return null;
+    }, 1);
+    for (let i = 0; i < 200 && order.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Then the anonymous client's job runs before the keyed client's second
+    expect(order).toEqual([101, 103, 102]);
+    await queued.close();
+  });
+
   it('runs a job to the end, streaming its progress, and answers the merged rollout', async () => {
     const submitted = await request(app.app).post('/v1/rollouts').send(JOB);
     expect(submitted.status).toBe(202);
