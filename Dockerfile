@@ -20,7 +20,7 @@ COPY src ./src
 COPY packages/client/src/schema.ts ./packages/client/src/schema.ts
 # The analysis board page (/board): bundled by esbuild into dist/board by `npm run build`.
 COPY web ./web
-COPY scripts/build-board.ts ./scripts/
+COPY scripts/build/board.ts ./scripts/build/
 RUN npm run build
 
 # ---- runtime stage: production dependencies, compiled code, non-root ------------

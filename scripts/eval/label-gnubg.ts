@@ -15,7 +15,7 @@ import { ORACLE_DIR, signedOf } from './gnubg-cases';
 
 /**
  * Labels backgammon contact positions with gnubg's 0-ply probabilities, as
- * training data for scripts/eval/fit-short.ts. Positions come from seeded
+ * training data for scripts/train/fit-short.ts. Positions come from seeded
  * self-play of our 0-ply bot with exploration (a random legal play with
  * probability ε): at each turn, the positions after up to `--moves` of the
  * legal plays of the roll (the candidates a search compares) are labelled.

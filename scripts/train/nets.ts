@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'fs';
+import { existsSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { LongRules } from '../../src/engine/long/rules';
 import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
@@ -7,6 +7,7 @@ import { NeuralWeights, encodeNeuralWeights, weightsHash } from '../../src/eval/
 import { NeuralManifest } from '../../src/eval/neural/manifest';
 import { loadPruningNetwork } from '../../src/eval/neural/pruning';
 import { PRUNING_DEFAULTS, withPruning } from '../../src/eval/prune';
+import { readNetFiles as readNetFilesAt } from '../../src/service/analysis/data';
 import { readBearoffDatabase } from '../eval/data';
 
 /**
@@ -23,13 +24,7 @@ export const DEFAULT_NET: Readonly<Record<'short' | 'long', string>> = { short: 
 /** Reads `<dir>/<name>.bin` and `<dir>/<name>.json`. */
 export function readNetFiles(name: string, dir = NETS_DIR): { bytes: Uint8Array; manifest: unknown } {
   const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
-  const bin = base.includes('/') ? `${base}.bin` : join(dir, `${base}.bin`);
-  const json = bin.replace(/\.bin$/, '.json');
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: train it with npm run train`);
-  return {
-    bytes: new Uint8Array(readFileSync(bin)),
-    manifest: JSON.parse(readFileSync(json, 'utf8')) as unknown,
-  };
+  return readNetFilesAt(base.includes('/') ? base : join(dir, base));
 }
 
 /** Loads a committed backgammon network with the standard bear-off database. */

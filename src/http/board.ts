@@ -3,7 +3,7 @@ import { resolve } from 'path';
 import express, { RequestHandler, Router } from 'express';
 import { fail } from '../service/errors';
 
-/** The built web pages: the analysis board and the GraphQL IDE (scripts/build-board.ts). */
+/** The built web pages: the analysis board and the GraphQL IDE (scripts/build/board.ts). */
 type PageName = 'board' | 'graphiql';
 
 /**

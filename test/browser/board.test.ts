@@ -5,7 +5,7 @@ import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { BrowserContext, Page, chromium } from 'playwright-core';
 import { App } from '../../src/http/app';
-import { buildBoard } from '../../scripts/build-board';
+import { buildBoard } from '../../scripts/build/board';
 import { testApp } from '../support/app';
 
 /*

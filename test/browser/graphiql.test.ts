@@ -1,6 +1,6 @@
 import { mkdirSync } from 'fs';
 import { join, resolve } from 'path';
-import { buildIde } from '../../scripts/build-board';
+import { buildIde } from '../../scripts/build/board';
 import { BrowserRun, describeInChromium, openBrowser } from '../support/chromium';
 
 /*

@@ -5,7 +5,7 @@ import { MAX_ROLLS, ROLLS } from '../../src/eval/bearoff/build';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { gunzipSync } from 'zlib';
-import { DATA_DIR, bearoffFileName } from '../../scripts/eval/data';
+import { DEFAULT_DATA_DIR as DATA_DIR, bearoffFileName } from '../../src/service/analysis/data';
 import { BearoffDatabase, loadBearoffDatabase } from '../../src/eval/bearoff/database';
 import { BEAROFF_POSITIONS, rankHome, unrankHome } from '../../src/eval/bearoff/ranking';
 import { database, longBoard, shortBoard } from './support';

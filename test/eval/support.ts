@@ -1,6 +1,8 @@
-import { readBearoffDatabase } from '../../scripts/eval/data';
 import { BearoffRuleSet } from '../../src/eval/bearoff/build';
 import { BearoffDatabase } from '../../src/eval/bearoff/database';
+import { fileBearoffSource } from '../../src/service/analysis/data';
+
+const committedBearoff = fileBearoffSource();
 
 /**
  * Position builders for the evaluation tests. Each side is given by its own
@@ -44,5 +46,5 @@ export function longBoard(mover: SideSpec, opponent: SideSpec): Int8Array {
 
 /** The committed database of a rule set (data/, read once). */
 export function database(ruleSet: BearoffRuleSet = 'standard'): BearoffDatabase {
-  return readBearoffDatabase(ruleSet);
+  return committedBearoff(ruleSet);
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
-import { buildBoard } from '../../scripts/build-board';
+import { buildBoard } from '../../scripts/build/board';
 import { testApp } from '../support/app';
 
 /* The analysis board's static files, as the service serves them (the browser test drives the page itself). */

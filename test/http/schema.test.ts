@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import { resolve } from 'path';
 import { buildClientSchema, buildSchema, getIntrospectionQuery, IntrospectionQuery, lexicographicSortSchema, printSchema } from 'graphql';
 import request from 'supertest';
-import { emittedSchema } from '../../scripts/emit-schema';
+import { emittedSchema } from '../../scripts/build/schema';
 import { testApp } from '../support/app';
 
 const committed = (): string => readFileSync(resolve(__dirname, '../../schema/schema.graphql'), 'utf8');

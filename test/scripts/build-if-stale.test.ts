@@ -5,10 +5,10 @@ import { join, resolve } from 'path';
 
 /*
  * `npm start` compiles only when a source is newer than the last build
- * (scripts/build-if-stale.mjs), checked here on a scratch tree in dry-run mode.
+ * (scripts/build/if-stale.mjs), checked here on a scratch tree in dry-run mode.
  */
 
-const SCRIPT = resolve(__dirname, '../../scripts/build-if-stale.mjs');
+const SCRIPT = resolve(__dirname, '../../scripts/build/if-stale.mjs');
 const run = (root: string): string => execFileSync(process.execPath, [SCRIPT, '--dry-run', '--root', root], { encoding: 'utf8' }).trim();
 
 describe('build-if-stale', () => {

@@ -223,7 +223,7 @@ function decode(bytes: Uint8Array): BearoffDatabase | RulesError {
 
 /**
  * Reads a database from the bytes of a file written by
- * `scripts/eval/build-bearoff.ts` (already decompressed: the evaluator is
+ * `scripts/build/bearoff.ts` (already decompressed: the evaluator is
  * pure, so reading and gunzipping the file is the caller's job).
  */
 export function loadBearoffDatabase(bytes: Uint8Array): Result<BearoffDatabase, RulesError> {

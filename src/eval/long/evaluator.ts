@@ -40,7 +40,7 @@ export interface LongEvaluator extends Evaluator {
  * give their result; races (`isLongRace`: each side's checkers all on its
  * own 1..12) go to the race evaluator with the bear-off database of the
  * rule set; other positions to the linear contact heuristic
- * (features.ts; weights trained by scripts/eval/train-long.ts on classic
+ * (features.ts; weights trained by scripts/train/train-long.ts on classic
  * self-play and used for every preset).
  *
  * The board is seen from the side to move before it rolls, with no stage

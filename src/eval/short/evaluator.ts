@@ -30,7 +30,7 @@ export interface ShortEvaluator extends Evaluator {
  * Creates the short-family (backgammon) evaluator: game-over boards give
  * their result; races (`isShortRace`) go to the race evaluator (exact when
  * both sides are home); every other position to the linear contact
- * heuristic (features.ts, weights fitted by scripts/eval/fit-short.ts).
+ * heuristic (features.ts, weights fitted by scripts/train/fit-short.ts).
  */
 export function createShortEvaluator(options: ShortEvaluatorOptions): ShortEvaluator {
   const scoring = options.scoring ?? 'standard';

@@ -41,14 +41,21 @@ function readFile(path: string, hint: string): Buffer {
   return readFileSync(path);
 }
 
-/** Reads each bear-off database once, on first use. */
+/** File name of a rule set's one-sided bear-off database under data/. */
+export function bearoffFileName(ruleSet: BearoffRuleSet): string {
+  return ruleSet === 'standard' ? 'bearoff-standard.bin.gz' : 'bearoff-exact-only.bin.gz';
+}
+
+/**
+ * Reads each bear-off database once, on first use. The one reader of these
+ * files: the service, the tests and the research scripts all come here.
+ */
 export function fileBearoffSource(dir = DEFAULT_DATA_DIR): BearoffSource {
   const cache = new Map<BearoffRuleSet, BearoffDatabase>();
   return (ruleSet) => {
     const hit = cache.get(ruleSet);
     if (hit) return hit;
-    const name = ruleSet === 'standard' ? 'bearoff-standard.bin.gz' : 'bearoff-exact-only.bin.gz';
-    const path = join(dir, name);
+    const path = join(dir, bearoffFileName(ruleSet));
     const loaded = loadBearoffDatabase(gunzipSync(readFile(path, 'npm run build:bearoff writes it')));
     if (!loaded.ok) throw new Error(`${path}: ${loaded.error.message}`);
     cache.set(ruleSet, loaded.value);
@@ -78,13 +85,17 @@ export function sharedBearoffSource(tables: readonly SharedBearoffTables[]): Bea
   };
 }
 
-interface NetFiles {
+export interface NetFiles {
   readonly bytes: Uint8Array;
   readonly manifest: unknown;
 }
 
 function readNet(dir: string, name: string): NetFiles {
-  const base = join(dir, 'nets', name);
+  return readNetFiles(join(dir, 'nets', name));
+}
+
+/** A network's `<base>.bin` and its manifest `<base>.json` (the one reader of these files). */
+export function readNetFiles(base: string): NetFiles {
   return {
     bytes: new Uint8Array(readFile(`${base}.bin`, 'npm run train writes it')),
     manifest: JSON.parse(readFile(`${base}.json`, 'npm run train writes it').toString('utf8')) as unknown,

@@ -3,7 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { decodeBase64 } from '../../../src/eval/neural/kernel';
 import { KERNEL_WASM_BASE64, KERNEL_WASM_SHA256 } from '../../../src/eval/neural/kernel-wasm';
-import { KERNEL_WASM, compileKernel, sha256 } from '../../../scripts/build-kernel';
+import { KERNEL_WASM, compileKernel, sha256 } from '../../../scripts/build/kernel';
 
 /**
  * The WebAssembly SIMD kernel of the forward pass (src/eval/neural/kernel/):

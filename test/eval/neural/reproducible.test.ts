@@ -4,8 +4,9 @@ import { join } from 'path';
 import { LONG_PRESETS, LongRules } from '../../../src/engine/long/rules';
 import { longBearoffRuleSet } from '../../../src/eval/long/evaluator';
 import { LONG_WEIGHTS_VERSION } from '../../../src/eval/long/weights';
-import { DATA_DIR, bearoffFileName } from '../../../scripts/eval/data';
-import { NETS_DIR } from '../../../scripts/train/nets';
+import { DEFAULT_DATA_DIR as DATA_DIR, bearoffFileName } from '../../../src/service/analysis/data';
+
+const NETS_DIR = join(DATA_DIR, 'nets');
 
 /**
  * Reproducibility audit of the committed networks (docs/neural.md,

@@ -1,14 +1,14 @@
 // `npm test` runs this: the modules of src/ import one another without a cycle (type-only imports
 // count too, they couple the modules as much), and no `as unknown as` cast is in src/.
 //
-//   node scripts/check-imports.mjs
+//   node scripts/build/check-imports.mjs
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const ts = createRequire(import.meta.url)(join(root, 'node_modules/typescript'));
 const src = join(root, 'src');
 

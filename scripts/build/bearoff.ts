@@ -3,13 +3,13 @@ import { join } from 'path';
 import { gzipSync } from 'zlib';
 import { BEAROFF_RULE_SETS, buildBearoffTables } from '../../src/eval/bearoff/build';
 import { encodeBearoffTables, loadBearoffDatabase } from '../../src/eval/bearoff/database';
-import { DATA_DIR, bearoffFileName } from './data';
+import { DEFAULT_DATA_DIR as DATA_DIR, bearoffFileName } from '../../src/service/analysis/data';
 
 /**
  * Builds the one-sided bear-off databases (one per bear-off rule set) and
  * writes them gzipped under data/. Deterministic: the same bytes every run.
  *
- *   npx tsx scripts/eval/build-bearoff.ts [--out DIR]
+ *   npx tsx scripts/build/bearoff.ts [--out DIR]
  */
 function main(): void {
   const outIndex = process.argv.indexOf('--out');

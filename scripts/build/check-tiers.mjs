@@ -1,7 +1,7 @@
 // `npm test` runs this before Jest: every test file under test/ must belong to exactly one Jest
 // project (tier) of jest.config.js, so that no file is left out of `npm test` and none runs twice.
 //
-//   node scripts/check-tiers.mjs
+//   node scripts/build/check-tiers.mjs
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const require = createRequire(import.meta.url);
 const jest = join(root, 'node_modules/jest/bin/jest.js');
 const projects = require(join(root, 'jest.config.js')).projects.map((p) => p.displayName);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { writeFileSync } from 'fs';
 import { resolve } from 'path';
 import { printSchema } from 'graphql';
-import { buildGraphqlSchema } from '../src/graphql/schema';
+import { buildGraphqlSchema } from '../../src/graphql/schema';
 
 /** Writes the GraphQL SDL to schema/schema.graphql (committed; CI fails when it is stale). */
 export async function emittedSchema(): Promise<string> {
@@ -12,7 +12,7 @@ export async function emittedSchema(): Promise<string> {
 
 if (require.main === module) {
   void emittedSchema().then((sdl) => {
-    writeFileSync(resolve(__dirname, '../schema/schema.graphql'), sdl);
+    writeFileSync(resolve(__dirname, '../../schema/schema.graphql'), sdl);
     process.stdout.write('wrote schema/schema.graphql\n');
   });
 }

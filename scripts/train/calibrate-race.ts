@@ -1,6 +1,6 @@
 import { DEFAULT_RACE_MODEL, RaceModel, createRaceEvaluator, isShortRace } from '../../src/eval/race';
-import { readBearoffDatabase } from './data';
-import { labelledPositions, readLegalCases } from './gnubg-cases';
+import { readBearoffDatabase } from '../eval/data';
+import { labelledPositions, readLegalCases } from '../eval/gnubg-cases';
 
 /**
  * Fits the constants of the race crossing model (race.ts `RaceModel`) to
@@ -10,7 +10,7 @@ import { labelledPositions, readLegalCases } from './gnubg-cases';
  * bear-off constants are fitted on P(win), the mars ones on the gammon
  * probabilities.
  *
- *   npx tsx scripts/eval/calibrate-race.ts
+ *   npx tsx scripts/train/calibrate-race.ts
  */
 function main(): void {
   const db = readBearoffDatabase('standard');

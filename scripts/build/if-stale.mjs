@@ -3,10 +3,10 @@
 // built tree takes the time of `node dist/main.js`.
 // Plain JavaScript on purpose: it runs before anything is compiled, and must start in milliseconds.
 //
-//   node scripts/build-if-stale.mjs [--dry-run] [--force] [--root DIR]
+//   node scripts/build/if-stale.mjs [--dry-run] [--force] [--root DIR]
 //
 // The last build is marked by dist/.build-stamp, written after a successful build. Sources: every
-// file under src/ and web/, scripts/build-board.ts, tsconfig.json and package-lock.json (a
+// file under src/ and web/, scripts/build/board.ts, tsconfig.json and package-lock.json (a
 // dependency change may change the output).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
 const force = args.includes('--force');
 const rootArg = args.indexOf('--root');
-const root = rootArg >= 0 ? resolve(args[rootArg + 1]) : resolve(fileURLToPath(import.meta.url), '../..');
+const root = rootArg >= 0 ? resolve(args[rootArg + 1]) : resolve(fileURLToPath(import.meta.url), '../../..');
 const stamp = join(root, 'dist', '.build-stamp');
 
 /** The newest file under `dir` (recursively), as [path, mtimeMs]. */
@@ -43,7 +43,7 @@ function staleBecause() {
     const [webPath, webTime] = newest(web);
     if (webTime > mtime) [path, mtime] = [webPath, webTime];
   }
-  for (const file of ['tsconfig.json', 'package-lock.json', 'scripts/build-board.ts']) {
+  for (const file of ['tsconfig.json', 'package-lock.json', 'scripts/build/board.ts']) {
     const p = join(root, file);
     if (existsSync(p) && statSync(p).mtimeMs > mtime) [path, mtime] = [p, statSync(p).mtimeMs];
   }

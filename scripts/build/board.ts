@@ -12,7 +12,7 @@ import { buildSync } from 'esbuild';
  * of those packages. Run by `npm run build` (so by `npm start` and the
  * Dockerfile) and by the tests.
  */
-const ROOT = resolve(__dirname, '..');
+const ROOT = resolve(__dirname, '../..');
 export const BOARD_SOURCE = resolve(ROOT, 'web/board');
 export const BOARD_OUT = resolve(ROOT, 'dist/board');
 export const IDE_SOURCE = resolve(ROOT, 'web/graphiql');
