@@ -1,8 +1,7 @@
-import Redis, { Cluster } from 'ioredis';
 import { Logger } from 'pino';
 import { Config, ConfigError, readConfig } from './config';
 import { throttledWarn } from './http/observability';
-import { BullJobQueue } from './service/jobs/bullmq';
+import { BullJobQueue, RedisTarget, jobQueueConnection } from './service/jobs/bullmq';
 import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
 import { ANALYSIS_LIMITS, AnalysisService } from './service/analysis/service';
 import { Analyzers, EvaluatorSet } from './service/analysis/evaluators';
@@ -166,16 +165,9 @@ export function connectRedis(config: Config): RedisClient | null {
   return null;
 }
 
-/**
- * A connection for the job queue: BullMQ's blocking commands want no
- * per-request retry limit, unlike the fail-fast client of the stores.
- */
-function queueConnection(config: Config): RedisClient {
-  const connection = config.redisClusterNodes
-    ? new Cluster(config.redisClusterNodes, { redisOptions: { maxRetriesPerRequest: null } })
-    : new Redis(config.redisUrl!, { maxRetriesPerRequest: null });
-  connection.on('error', () => undefined);
-  return connection;
+/** Where the job queue's Redis is: the configured cluster or server. */
+function queueTarget(config: Config): RedisTarget {
+  return config.redisClusterNodes ? { nodes: config.redisClusterNodes } : { url: config.redisUrl! };
 }
 
 /**
@@ -216,7 +208,7 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
     cacheTtlSeconds: config.cacheTtlSeconds,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
     jobs: {
-      ...(redis ? { queue: new BullJobQueue({ connect: () => queueConnection(config), ttlSeconds: config.jobResultTtlSeconds, lockMs: config.jobLockSeconds * 1000, prefix: config.jobQueuePrefix }) } : {}),
+      ...(redis ? { queue: new BullJobQueue({ connect: (role) => jobQueueConnection(queueTarget(config), role), ttlSeconds: config.jobResultTtlSeconds, lockMs: config.jobLockSeconds * 1000, prefix: config.jobQueuePrefix }) } : {}),
       ttlSeconds: config.jobResultTtlSeconds,
       work: worksJobs,
       concurrency: config.jobConcurrency,

@@ -57,7 +57,7 @@ interface OracleDecision {
 }
 
 interface Oracle {
-  match: { players: [string, string] };
+  match: { players: [string, string]; matchLength: number; rules?: { jacoby?: boolean } };
   decisions: OracleDecision[];
   stats: { recomputed: Record<string, { chequerErrorRateMilli: number; unforcedMoves: number }> };
 }
@@ -98,7 +98,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   for (const id of ids) {
     const oracle = JSON.parse(read(`${id}.2ply.json`)) as Oracle;
-    const plan = planMatchAnalysis({ format: 'mat', text: read(`${id}.mat`) }, { plies }, service);
+    // gnubg's analysis set the session's Jacoby rule before importing the .mat file (its README); so does the request.
+    const jacoby = oracle.match.matchLength === 0 ? { jacoby: oracle.match.rules?.jacoby === true } : {};
+    const plan = planMatchAnalysis({ format: 'mat', text: read(`${id}.mat`) }, { plies, ...jacoby }, service);
     const report: MatchReport = await plan.run({ progress: () => {}, aborted: () => false });
     const ours = new Map<string, DecisionReport[]>();
     for (const g of report.games) {

@@ -1,6 +1,5 @@
-import { shortPipCounts } from '../../src/eval/pips';
-import { isShortRace } from '../../src/eval/race';
-import { CubeDecision, CubeSituation, DEFAULT_CUBE_EFFICIENCY, cubeDecision, raceCubeEfficiency } from '../../src/eval/cube/decision';
+import { shortCubeEfficiency } from '../../src/eval/analysis';
+import { CubeDecision, CubeSituation, cubeDecision } from '../../src/eval/cube/decision';
 import { cubelessEquity } from '../../src/eval/equity';
 import { Probabilities } from '../../src/eval/probabilities';
 import { createShortEvaluator } from '../../src/eval/short/evaluator';
@@ -79,8 +78,7 @@ function main(): void {
     if (!ref) throw new Error(`case ${c.id} has no ${vs}-ply evaluation`);
     const theirs = probabilitiesOfArray(ref.probs);
     const situation = situationOf(c.cube);
-    const pips = shortPipCounts(board);
-    const efficiency = isShortRace(board) ? raceCubeEfficiency(pips.mover, pips.opponent) : DEFAULT_CUBE_EFFICIENCY;
+    const efficiency = shortCubeEfficiency(board);
     const decision = cubeDecision(ours, situation, { efficiency });
     const mapped = gnubgDecisionOf(decision, c.cube.crawford);
     rows.push({

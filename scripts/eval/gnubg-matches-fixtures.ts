@@ -6,8 +6,10 @@ import { gzipSync } from 'zlib';
  * Copies the public gnubg matches (../shared/oracles/gnubg-matches) into
  * test/fixtures/oracles/gnubg-matches, gzipped, so that a clean clone runs
  * the match-file tests and `npm run analysis-vs-gnubg`: the `.mat` and
- * `.sgf` files as they are, and the 2-ply JSON oracle cut down to the fields
- * the tests and the comparison read.
+ * `.sgf` files as they are, the 2-ply JSON oracle cut down to the fields
+ * the tests and the comparison read, and from the 0-ply oracle only its
+ * cube decisions (gnubg's cubeless probabilities and the cubeful equities it
+ * derived from them, for test/eval/cube-oracle.test.ts).
  *
  *   npx tsx scripts/eval/gnubg-matches-fixtures.ts
  */
@@ -39,6 +41,7 @@ function trim(oracle: Json): Json {
       'dice',
       'positionIdAfter',
       'points',
+      'cube',
       'score',
       'crawford',
     ]) as Json;
@@ -50,7 +53,7 @@ function trim(oracle: Json): Json {
       };
     }
     if (d.cubeDecision)
-      r.cubeDecision = pick(d.cubeDecision, ['best', 'correct', 'actual', 'error', 'close', 'skill']);
+      r.cubeDecision = pick(d.cubeDecision, ['best', 'correct', 'actual', 'error', 'close', 'skill', 'noDouble', 'doubleTake']);
     if (d.luck) r.luck = pick(d.luck, ['value']);
     return r;
   });
@@ -77,6 +80,17 @@ function trim(oracle: Json): Json {
   };
 }
 
+/** The 0-ply oracle's cube decisions before a roll or a double, with what gnubg computed them from. */
+function cubeDecisions(oracle: Json): Json {
+  const decisions = (oracle.decisions as Json[])
+    .filter((d) => d.cubeDecision && (d.action === 'move' || d.action === 'double'))
+    .map((d) => ({
+      ...pick(d, ['game', 'index', 'player', 'action', 'positionId', 'cube', 'score', 'crawford']),
+      cubeDecision: pick(d.cubeDecision, ['probs', 'noDouble', 'doubleTake', 'best']),
+    }));
+  return { match: pick(oracle.match, ['matchLength', 'rules']), decisions };
+}
+
 mkdirSync(TARGET, { recursive: true });
 for (const name of readdirSync(SOURCE).sort()) {
   const path = resolve(SOURCE, name);
@@ -85,6 +99,9 @@ for (const name of readdirSync(SOURCE).sort()) {
   else if (name.endsWith('.2ply.json')) {
     const oracle = JSON.parse(readFileSync(path, 'utf8')) as Json;
     writeFileSync(resolve(TARGET, `${name}.gz`), gzipSync(JSON.stringify(trim(oracle)), { level: 9 }));
+  } else if (name.endsWith('.0ply.json')) {
+    const oracle = JSON.parse(readFileSync(path, 'utf8')) as Json;
+    writeFileSync(resolve(TARGET, name.replace('.0ply.json', '.0ply-cube.json.gz')), gzipSync(JSON.stringify(cubeDecisions(oracle)), { level: 9 }));
   }
 }
 console.log(`wrote ${readdirSync(TARGET).length} files to ${TARGET}`);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'fs';
 import { DEFAULT_MET_MODEL, MetModel, computeMatchEquityTable } from '../../src/eval/cube/met';
+import { parseMetXml } from './met-xml';
 
 /**
  * Compares our computed match equity table with a published one in gnubg's
@@ -8,17 +9,6 @@ import { DEFAULT_MET_MODEL, MetModel, computeMatchEquityTable } from '../../src/
  *
  *   npx tsx scripts/eval/met-compare.ts [--met /usr/share/gnubg/met/Kazaross-XG2.xml] [--search]
  */
-function parse(xml: string): { pre: number[][]; post: number[] } {
-  const section = (tag: string) => {
-    const start = xml.indexOf(`<${tag}`);
-    const end = xml.indexOf(`</${tag}>`, start);
-    return xml.slice(start, end);
-  };
-  const rows = (text: string) =>
-    [...text.matchAll(/<row>([\s\S]*?)<\/row>/g)].map((m) => [...m[1].matchAll(/<me>([0-9.]+)<\/me>/g)].map((x) => Number(x[1])));
-  return { pre: rows(section('pre-crawford-table')), post: rows(section('post-crawford-table'))[0] };
-}
-
 function compare(model: MetModel, published: { pre: number[][]; post: number[] }, upTo: number, print: boolean): number {
   const ours = computeMatchEquityTable({ ...model, length: Math.max(upTo, model.length) });
   let sum = 0;
@@ -68,7 +58,7 @@ function main(): void {
     console.log(`${path} not found (apt-get install gnubg provides it)`);
     return;
   }
-  const published = parse(readFileSync(path, 'utf8'));
+  const published = parseMetXml(readFileSync(path, 'utf8'));
   if (process.argv.includes('--search')) {
     let best = { rms: Infinity, model: DEFAULT_MET_MODEL };
     for (const steps of [4, 5, 6, 7, 8, 10]) {

@@ -10,11 +10,15 @@ import { evaluatorOf, readNetFiles } from '../train/nets';
  * - `bias`: the forward pass reduced to sigmoid(output bias) — every input
  *   and output weight zeroed, so every position gets the same numbers;
  * - `shuffled`: the input weights permuted (seeded), the other layers kept;
- * - `untrained`: the output layer re-drawn at random (seeded, ±0.1).
+ * - `untrained`: the output layer re-drawn at random (seeded, ±0.1);
+ * - `random`: every weight and bias re-drawn at random (seeded, ±0.1), a
+ *   network that was never trained;
+ * - `swapped`: the outputs in reverse order (win ↔ lose-koks, win-mars ↔
+ *   lose-mars), a network read with its outputs mixed up.
  */
-export type Mutation = 'bias' | 'shuffled' | 'untrained';
+export type Mutation = 'bias' | 'shuffled' | 'untrained' | 'random' | 'swapped';
 
-export const MUTATIONS: readonly Mutation[] = ['bias', 'shuffled', 'untrained'];
+export const MUTATIONS: readonly Mutation[] = ['bias', 'shuffled', 'untrained', 'random', 'swapped'];
 
 export function committedWeights(name: string): NeuralWeights {
   const decoded = decodeNeuralWeights(readNetFiles(name).bytes);
@@ -30,7 +34,21 @@ export function mutateWeights(weights: NeuralWeights, mutation: Mutation, seed =
       const p = n.parameters;
       const inputWeights = p.inputWeights.slice();
       const outputWeights = p.outputWeights.slice();
-      if (mutation === 'bias') {
+      let hiddenBias = p.hiddenBias;
+      let outputBias = p.outputBias;
+      const redraw = (a: Float32Array) => {
+        for (let i = 0; i < a.length; i++) a[i] = (random.next() - 0.5) * 0.2;
+      };
+      if (mutation === 'random') {
+        hiddenBias = p.hiddenBias.slice();
+        outputBias = p.outputBias.slice();
+        for (const a of [inputWeights, hiddenBias, outputWeights, outputBias]) redraw(a);
+      } else if (mutation === 'swapped') {
+        const outputs = p.outputBias.length;
+        const hidden = p.outputWeights.length / outputs;
+        outputBias = p.outputBias.slice().reverse();
+        for (let k = 0; k < outputs; k++) outputWeights.set(p.outputWeights.subarray((outputs - 1 - k) * hidden, (outputs - k) * hidden), k * hidden);
+      } else if (mutation === 'bias') {
         inputWeights.fill(0);
         outputWeights.fill(0);
       } else if (mutation === 'shuffled') {
@@ -41,9 +59,9 @@ export function mutateWeights(weights: NeuralWeights, mutation: Mutation, seed =
           inputWeights[j] = t;
         }
       } else {
-        for (let i = 0; i < outputWeights.length; i++) outputWeights[i] = (random.next() - 0.5) * 0.2;
+        redraw(outputWeights);
       }
-      return { ...n, parameters: { ...p, inputWeights, outputWeights } };
+      return { ...n, parameters: { ...p, inputWeights, hiddenBias, outputWeights, outputBias } };
     }),
   };
 }

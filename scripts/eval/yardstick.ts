@@ -21,7 +21,7 @@ import {
  * primer). The test's
  * thresholds were set from this table.
  *
- *   npx tsx scripts/eval/yardstick.ts [--games 40] [--seed 1] [--nets long,fevga] [--variants committed,bias,shuffled,untrained]
+ *   npx tsx scripts/eval/yardstick.ts [--games 40] [--seed 1] [--nets long,fevga] [--variants committed,bias,shuffled,untrained,random,swapped]
  */
 
 function listOption(name: string, fallback: string[]): string[] {

@@ -42,7 +42,15 @@ interface Parameter {
 
 interface ResponseObject {
   $ref?: string;
+  headers?: Record<string, unknown>;
   content?: Record<string, { schema?: Schema }>;
+}
+
+/** How a caller proves who it is: a bearer token (`http`) or a key in a header (`apiKey`). */
+interface SecurityScheme {
+  type: string;
+  in?: string;
+  name?: string;
 }
 
 interface OperationObject {
@@ -54,7 +62,7 @@ interface OperationObject {
 
 interface Document {
   paths: Record<string, Record<string, OperationObject>>;
-  components: { parameters?: Record<string, Parameter>; responses?: Record<string, ResponseObject> };
+  components: { parameters?: Record<string, Parameter>; responses?: Record<string, ResponseObject>; securitySchemes?: Record<string, SecurityScheme> };
 }
 
 /** A validator of one part of a request, with the prefix of its issues' paths. */
@@ -146,6 +154,23 @@ export function issueOf(error: ErrorObject, prefix: string): Issue {
   const message =
     error.keyword === 'enum' && Array.isArray(params.allowedValues) ? `${error.message}: ${params.allowedValues.join(', ')}` : (error.message ?? 'is invalid');
   return { path: named !== undefined ? `${at}/${named}` : at, message, keyword: error.keyword };
+}
+
+/**
+ * Every request header the document names (header parameters, and the
+ * headers of its security schemes: `Authorization` for a bearer token) and
+ * every response header it declares, as written there.
+ */
+export function documentedHeaders(document: Document): { request: string[]; response: string[] } {
+  const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
+  const parameters = operations.flatMap((op) => op.parameters ?? []).map((p) => (p.$ref ? document.components.parameters?.[p.$ref.split('/').pop()!] : p));
+  const schemes = Object.values(document.components.securitySchemes ?? {}).map((s) => (s.type === 'http' ? 'Authorization' : s.in === 'header' ? s.name : undefined));
+  const responses = [...operations.flatMap((op) => Object.values(op.responses ?? {})), ...Object.values(document.components.responses ?? {})];
+  const unique = (names: (string | undefined)[]): string[] => [...new Set(names.filter((n): n is string => n !== undefined))];
+  return {
+    request: unique([...parameters.filter((p) => p?.in === 'header').map((p) => p?.name), ...schemes]),
+    response: unique(responses.flatMap((r) => Object.keys(r.headers ?? {}))),
+  };
 }
 
 /** The document, compiled. */

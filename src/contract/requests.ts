@@ -21,6 +21,8 @@ export type RolloutRequest = Schemas['RolloutRequest'];
 export type EvaluateBatchRequest = Schemas['EvaluateBatchRequest'];
 export type PlayRequest = Schemas['PlayRequest'];
 export type ResignRequest = Schemas['ResignRequest'];
+export type CreateGameRequest = Schemas['CreateGameRequest'];
+export type ApplyGameStateRequest = Schemas['ApplyGameStateRequest'];
 /**
  * The body of POST /v1/games/{id}/{action} (absent for most actions). The
  * schema takes either request for any action: which fields fit which action

@@ -6,6 +6,8 @@
  * Short family (backgammon): `parseShortPosition`, `legalShortTurns`,
  * `validateShortPlay`, gnubg Position / Match IDs, XGID, gnubg notation.
  * Scoring: oin / mars / koks, gammons, the cube state machine, match play.
+ * The game: `createGameState`, `applyAction` (the whole game flow as a pure
+ * reducer over a JSON `GameState`), `parseGameState`, `allowedActions`.
  */
 export * from './result';
 export * from './errors';
@@ -32,3 +34,4 @@ export * from './random';
 export * from './short';
 export * from './short/options';
 export * as scoring from './scoring';
+export * from './game';

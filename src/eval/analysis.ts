@@ -8,14 +8,14 @@ import { ShortRules, SHORT_STANDARD } from '../engine/short/rules';
 import { checkShortPlayable } from '../engine/short/turn';
 import { BearoffRuleSet } from './bearoff/build';
 import { BearoffDatabase } from './bearoff/database';
-import { CubeDecision, CubeOptions, CubeSituation, DEFAULT_CUBE_EFFICIENCY, cubeDecision, raceCubeEfficiency } from './cube/decision';
+import { CubeClass, CubeDecision, CubeOptions, CubeSituation, cubeDecision, cubeEfficiency } from './cube/decision';
 import { OutcomeValues, cubelessEquity, longOutcomeValues, shortOutcomeValues } from './equity';
 import { Evaluator } from './evaluator';
 import { createLongEvaluator, longBearoffRuleSet } from './long/evaluator';
 import { LongSearch, RankedLongTurn } from './long/search';
 import { PipCounts, longPipCounts, shortPipCounts } from './pips';
 import { Probabilities } from './probabilities';
-import { isLongRace, isShortRace } from './race';
+import { isLongRace, isShortBearoff, isShortRace } from './race';
 import { BudgetGuard, SearchBudget, SearchBudgetExceeded, SearchSettings, bestTurnSettings } from './search-options';
 import { createShortEvaluator } from './short/evaluator';
 import { RankedShortTurn, ShortSearch } from './short/search';
@@ -33,6 +33,8 @@ export interface PositionEvaluation {
   readonly pips: PipCounts;
   /** Whether the position is a race (no contact left). */
   readonly race: boolean;
+  /** Janowski's cube efficiency of the position, by its class (`cubeEfficiency`). */
+  readonly efficiency: number;
   readonly plies: number;
   /** `name version` of the evaluator, for cache keys. */
   readonly evaluator: string;
@@ -87,19 +89,24 @@ function needSource(options: AnalyzerOptions): BearoffSource {
   return options.bearoff;
 }
 
-function efficiencyOf(race: boolean, pips: PipCounts, options?: CubeOptions): number {
-  if (options?.efficiency !== undefined) return options.efficiency;
-  return race ? raceCubeEfficiency(pips.mover, pips.opponent) : DEFAULT_CUBE_EFFICIENCY;
+/** The class of a backgammon board (seen from the side to move) for the cube efficiency, as gnubg classes it. */
+export function shortCubeClass(board: Int8Array): CubeClass {
+  return isShortBearoff(board) ? 'bearoff' : isShortRace(board) ? 'race' : 'contact';
 }
 
-/** The cube efficiency used for an evaluated position (options.efficiency, or by race length / contact). */
+/** The cube efficiency of a backgammon board seen from the side to move (its class, and its pips in a race). */
+export function shortCubeEfficiency(board: Int8Array): number {
+  return cubeEfficiency(shortCubeClass(board), shortPipCounts(board).mover);
+}
+
+/** The cube efficiency used for an evaluated position (options.efficiency, or the position's by its class). */
 export function cubeEfficiencyOf(evaluation: PositionEvaluation, options?: CubeOptions): number {
-  return efficiencyOf(evaluation.race, evaluation.pips, options);
+  return options?.efficiency ?? evaluation.efficiency;
 }
 
 /**
  * The cube decision for a position already evaluated (so the service does
- * not search twice): Janowski's model with the efficiency of `efficiencyOf`.
+ * not search twice): Janowski's model with the efficiency of `cubeEfficiencyOf`.
  */
 export function cubeDecisionOf(
   evaluation: PositionEvaluation,
@@ -135,6 +142,8 @@ interface AnalyzerFamily<P, D, T> {
   rank(position: P, dice: D, settings: SearchSettings): Result<T[], RulesError>;
   pips(position: P): PipCounts;
   race(position: P): boolean;
+  /** The class of the position for the cube efficiency. */
+  cubeClass(position: P): CubeClass;
   /** Why the cube cannot be turned in this position, if it cannot. */
   cubeError(position: P): RulesError | null;
 }
@@ -151,11 +160,13 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
     const check = checked(position, plies);
     if (!check.ok) return check;
     const run = withinBudget(guard, plies, budget, (p) => family.search(position, p));
+    const pips = family.pips(position);
     return ok({
       probabilities: run.value,
       equity: cubelessEquity(run.value, values),
-      pips: family.pips(position),
+      pips,
       race: family.race(position),
+      efficiency: cubeEfficiency(family.cubeClass(position), pips.mover),
       plies: run.plies,
       evaluator: describe,
     });
@@ -189,8 +200,7 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
       if (refused) return err(refused);
       const e = evaluate(position, plies);
       if (!e.ok) return e;
-      const efficiency = efficiencyOf(e.value.race, e.value.pips, cubeOptions);
-      return ok(cubeDecision(e.value.probabilities, situation, { ...cubeOptions, efficiency, values: cubeOptions?.values ?? values }));
+      return ok(cubeDecisionOf(e.value, situation, values, cubeOptions));
     },
   };
 }
@@ -215,6 +225,7 @@ export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD
     rank: (position, dice, settings) => ok(search.rankTurns(position.board, dice, settings)),
     pips: (position) => shortPipCounts(position.board),
     race: (position) => isShortRace(position.board),
+    cubeClass: (position) => shortCubeClass(position.board),
     cubeError: () => null,
   });
 }
@@ -243,6 +254,8 @@ export function createLongAnalyzer(rules: Readonly<LongRules>, options: Analyzer
     rank: (state, dice, settings) => search.rankTurns(state, dice, settings),
     pips: (state) => longPipCounts(state.position.board),
     race: (state) => isLongRace(state.position.board),
+    // The backgammon classes without the bear-off one (no long-nardy cube data to tell it apart).
+    cubeClass: (state) => (isLongRace(state.position.board) ? 'race' : 'contact'),
     cubeError: (state) =>
       state.pending.length > 0
         ? rulesError('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' })

@@ -6,7 +6,7 @@
  * - the `Evaluator` interface, the long and short evaluators, a fake one for tests;
  * - pip counts, one-sided bear-off databases and exact / effective-pip races;
  * - n-ply search with move filtering and best-turn ranking for both families;
- * - cube decisions for money (Janowski) and match play (our computed MET);
+ * - cube decisions for money (Janowski) and match play (gnubg's default MET, Kazaross-XG2);
  * - analyzers bundling all of it for the service layer.
  */
 export * from './probabilities';
@@ -32,8 +32,16 @@ export { TranspositionCache, TranspositionTable } from './transpositions';
 export type { FakeEvaluator, FakeEvaluatorOptions } from './fake';
 export { createFakeEvaluator } from './fake';
 export type { CubeAction, CubeDecision, CubeOptions, CubeOwner, CubeResponse, CubeSituation, MatchCube, MoneyCube } from './cube/decision';
-export { DEFAULT_CUBE_EFFICIENCY, cubeDecision, moneyCubefulEquity, raceCubeEfficiency } from './cube/decision';
+export { BEAROFF_CUBE_EFFICIENCY, DEFAULT_CUBE_EFFICIENCY, cubeDecision, cubeEfficiency, moneyCubefulEquity, raceCubeEfficiency } from './cube/decision';
+export type { CubeClass } from './cube/decision';
 export type { GameKind, MatchEquityTable, MetModel } from './cube/met';
-export { DEFAULT_MET_MODEL, computeMatchEquityTable, defaultMatchEquityTable } from './cube/met';
+export {
+  DEFAULT_MET_MODEL,
+  computeMatchEquityTable,
+  computedMatchEquityTable,
+  defaultMatchEquityTable,
+  kazarossXg2MatchEquityTable,
+  tabulatedMatchEquityTable,
+} from './cube/met';
 export type { AnalyzerOptions, BearoffSource, LongAnalyzer, PositionEvaluation, RankedPlays, ShortAnalyzer } from './analysis';
 export { createLongAnalyzer, createShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from './analysis';

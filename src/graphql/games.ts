@@ -83,12 +83,15 @@ export const CreatedGame = objectType(
 );
 export type CreatedGame = InstanceType<typeof CreatedGame>;
 
-export const GameEvent = objectType('GameEvent', {
-  n: Int, at: String, game: Int, type: String, seat: optional(String),
+/** The fields of an event of the game reducer (the history numbers and times them). */
+export const EVENT_FIELDS = fields({
+  game: Int, type: String, seat: optional(String),
   // What the event carries, by its type: the dice rolled, the play made, the cube's new value, the result.
   dice: optional([Int]), steps: optional([Step]), notation: optional(String), positionId: optional(String),
   cubeValue: optional(Int), result: optional(Score),
 });
+
+export const GameEvent = objectType('GameEvent', { n: Int, at: String, ...EVENT_FIELDS });
 export type GameEvent = InstanceType<typeof GameEvent>;
 
 export const RollRecordView = objectType('RollRecordView', { index: Int, dice: [Int], purpose: String, by: optional(String) });

@@ -22,6 +22,7 @@ export const MatchAnalysisInput = inputType(
     text: optional(String, 'The match file.'),
     gameId: optional(ID, 'Instead of a file: a session of this service (backgammon or any long-family preset).'),
     plies: optional(Int, '0..2 (default 0).'),
+    jacoby: optional(Boolean, "A money session's Jacoby rule instead of the file's (a .mat file without a Jacoby tag: gnubg's default, on)."),
   },
   'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).',
 );

@@ -4,11 +4,12 @@ import { PubSub, buildSchema } from 'type-graphql';
 import { AnalysisResolver } from './analysis';
 import { DiagramResolver } from './diagram';
 import { GamesResolver } from './games';
+import { GameStatesResolver } from './game-states';
 import { JobsResolver } from './jobs';
 import { ScoringResolver } from './scoring';
 import { HealthResolver, MovesResolver, VariantsResolver } from './resolvers';
 
-export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, DiagramResolver, JobsResolver] as const;
+export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, GameStatesResolver, DiagramResolver, JobsResolver] as const;
 
 /**
  * Subscriptions follow the session store themselves (`subscribe` of each

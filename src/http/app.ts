@@ -7,6 +7,7 @@ import { Logger } from 'pino';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildGraphqlSchema } from '../graphql/schema';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
@@ -19,8 +20,8 @@ import {
 } from '../graphql/limits';
 import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
-import { OPENAPI_PATH, contract } from '../contract/openapi';
-import { boardPage } from './board';
+import { OPENAPI_PATH, contract, documentedHeaders } from '../contract/openapi';
+import { boardPage, graphqlIde } from './board';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
@@ -72,6 +73,8 @@ export interface App {
   readonly metrics: Metrics;
   /** The executable GraphQL schema (queries, mutations and the subscriptions of `attachSubscriptions`). */
   readonly schema: GraphQLSchema;
+  /** The app's logger, for the subscription server's access log too. */
+  readonly log: Logger;
   /** The document limits of GraphQL requests, for the subscription server too. */
   readonly graphqlLimits: GraphqlLimits;
   /**
@@ -115,23 +118,32 @@ async function startApollo(schema: GraphQLSchema, limits: GraphqlLimits, service
     // The app owns shutdown (main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
     validationRules: [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases)],
-    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis)],
+    // Browsers get the service's own IDE (graphqlIde): Apollo's landing page loads its sandbox from elsewhere, which the CSP refuses.
+    plugins: [complexityPlugin(schema, limits.maxComplexity, services.analysis), ApolloServerPluginLandingPageDisabled()],
   });
   await apollo.start();
   return apollo;
 }
 
-/** Security headers, and CORS headers for the configured origins (none for []). */
+/**
+ * Request headers a browser on another origin may send beyond those
+ * openapi.yaml documents: the JSON body's type, the request id of the logs,
+ * and the header Apollo Server's CSRF check asks of a GraphQL GET.
+ */
+const TRANSPORT_HEADERS = ['Content-Type', 'X-Request-Id', 'Apollo-Require-Preflight', 'X-Apollo-Operation-Name'];
+
+/** Security headers, and CORS headers for the configured origins (none for []): every documented header allowed and exposed. */
 function useHeaders(app: Express, origins: '*' | string[]): void {
   // /docs "Try it out" calls the origin the page came from (openapi.yaml's server URL is relative).
   app.use(helmet({ contentSecurityPolicy: { directives: { 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } }));
   if (origins === '*' || origins.length > 0) {
+    const headers = documentedHeaders(contract().document);
     app.use(
       cors({
         origin: origins === '*' ? '*' : origins,
         methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-        allowedHeaders: ['content-type', 'authorization', 'if-match', 'idempotency-key', 'x-request-id'],
-        exposedHeaders: ['etag', 'x-request-id', 'x-cache', 'idempotent-replayed', 'retry-after'],
+        allowedHeaders: [...headers.request, ...TRANSPORT_HEADERS],
+        exposedHeaders: [...new Set([...headers.response, 'X-Request-Id', 'Idempotent-Replayed'])],
       }),
     );
   }
@@ -167,6 +179,7 @@ function useProbesAndDocs(
   });
   app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
   app.use('/board', boardPage());
+  app.use(graphqlIde());
 }
 
 /** Caller identity, rate limit, JSON bodies and request checks against openapi.yaml, in that order. */
@@ -231,6 +244,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     services,
     metrics,
     schema,
+    log,
     graphqlLimits: limits,
     drain: () => {
       draining = true;

@@ -63,7 +63,10 @@ export function errorHandler(log: ErrorLog): ErrorRequestHandler {
       return;
     }
     if (error instanceof RequestRefusal) {
-      sendAnswer(res, refusalAnswer(error));
+      const answer = refusalAnswer(error);
+      // RFC 9110 §15.5.6: a 405 names the methods the resource takes.
+      if (answer.status === 405 && error.allow) res.set('Allow', error.allow.join(', '));
+      sendAnswer(res, answer);
       return;
     }
     const status = (error as { status?: number } | null)?.status;

@@ -4,6 +4,7 @@ import { fail } from '../service/errors';
 import { CachedAnswer, valueOf } from '../service/cache';
 import { exportSession } from '../service/matches/sessions';
 import { listMoves, validateMove } from '../service/moves';
+import { applyGameStateView, newGameStateView } from '../service/game-states';
 import { ActionMeta, ActionName, Answer } from '../service/sessions/service';
 import { cubeAction, scoreGame } from '../service/score';
 import { listVariants } from '../service/variants';
@@ -103,6 +104,13 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
     res.json(cubeAction(req.body));
   });
 
+  router.post('/game-states', (req, res) => {
+    res.json(newGameStateView(req.body));
+  });
+  router.post('/game-states/apply', (req, res) => {
+    res.json(applyGameStateView(req.body));
+  });
+
   router.post('/games', async (req, res) => {
     send(res, await services.sessions.create(req.body, analysisCaller(req, res).client));
   });
@@ -116,7 +124,9 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
     await streams.stream(req, res, gameMessages(await services.sessions.follow(req.params.id, EventStreams.lastEventId(req))));
   });
   router.get('/games/:id/export', async (req, res) => {
-    res.type('text/plain').send(await exportSession(services.sessions, req.params.id, req.query.format));
+    // The file first: a refusal is sent by the error handler as JSON, which a type set beforehand would mislabel.
+    const file = await exportSession(services.sessions, req.params.id, req.query.format);
+    res.type('text/plain').send(file);
   });
   router.get('/games/:id/fairness', async (req, res) => {
     send(res, await services.sessions.fairness(req.params.id));

@@ -14,6 +14,8 @@ export class RequestRefusal extends Error {
   constructor(
     readonly status: 400 | 404 | 405 | 415,
     readonly issue: Issue,
+    /** A 405's `Allow` header: the methods the route takes. */
+    readonly allow?: readonly string[],
   ) {
     super(issue.message);
     this.name = 'RequestRefusal';
@@ -126,7 +128,7 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     const matched = contract.route(mark < 0 ? url : url.slice(0, mark));
     if (!matched) throw new RequestRefusal(404, { path: req.path, message: 'not found' });
     const op = matched.route.operations.get(req.method.toLowerCase());
-    if (!op) throw new RequestRefusal(405, { path: req.path, message: `${req.method} method not allowed` });
+    if (!op) throw new RequestRefusal(405, { path: req.path, message: `${req.method} method not allowed` }, [...matched.route.operations.keys()].map((m) => m.toUpperCase()));
     const params: Record<string, string> = {};
     try {
       matched.route.names.forEach((name, i) => {

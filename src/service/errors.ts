@@ -1,5 +1,6 @@
 import { RulesError, RulesErrorCode } from '../engine/errors';
 import { CubeError, CubeErrorCode } from '../engine/scoring/cube-errors';
+import { GameError } from '../engine/game/types';
 
 /** Codes of sessions and transports, beside the rules core's and the cube's. */
 export const SERVICE_ERROR_CODES = [
@@ -145,7 +146,7 @@ export const ERROR_TABLE: { readonly [C in ErrorCode]: ErrorEntry } = {
   ANALYSIS_TOO_COSTLY: entry(422, 'the analysis would cost more than one request may (with estimate and limit)'),
   RATE_LIMITED: entry(429, 'too many requests in the window (with Retry-After)'),
   INTERNAL: entry(500, 'an unexpected failure, with a correlationId'),
-  STORE_UNAVAILABLE: entry(503, 'the session store is not answering'),
+  STORE_UNAVAILABLE: entry(503, 'the session store or the job queue (Redis) did not answer within the store timeout'),
   STORE_FULL: entry(503, 'the in-memory store holds as many games in play as it may (with retryAfter)'),
   ANALYSIS_BUSY: entry(503, 'every analysis worker is busy and the queue is full (with Retry-After)'),
   ANALYSIS_CANCELLED: entry(503, 'the analysis or job was cancelled'),
@@ -201,6 +202,12 @@ export class ServiceError extends Error {
 
   static from(error: RulesError): ServiceError {
     return new ServiceError({ ...error });
+  }
+
+  /** A refusal of the game reducer: by the cube core as `fromCube`, else by its code (a seat out of turn 403, a play the rules forbid 422…). */
+  static fromGame(error: GameError): ServiceError {
+    const { by, ...body } = error;
+    return by === 'cube' ? ServiceError.fromCube(body as CubeError) : new ServiceError(body);
   }
 
   /** A refusal of scoring, the cube machine or match play: input 400, rule 422. */

@@ -42,9 +42,15 @@ describe('@nardy/rules library', () => {
        const turns = rules.legalLongTurns(rules.LONG_PRESETS.long, { position: long.value, pending: [] }, [6, 5]);
        const bg = rules.parseShortPosition({ turn: 'white', white: { points: { 24: 2, 13: 5, 8: 3, 6: 5 } }, black: { points: { 24: 2, 13: 5, 8: 3, 6: 5 } } });
        const bgTurns = rules.legalShortTurns(rules.SHORT_PRESETS.backgammon, bg.value, [3, 1]);
-       console.log(JSON.stringify([turns.value.turns.length, bgTurns.value.turns.length, rules.makeGnubgPositionId(bg.value)]));`,
+       const game = rules.createGameState({ variant: 'backgammon' });
+       const opened = rules.applyAction(game.value.state, 'black', { type: 'roll-off', dice: [3, 1] });
+       const play = rules.expectedPlay(opened.value.state).value;
+       const played = rules.applyAction(opened.value.state, 'white', { type: 'play', play: { notation: '8/5 6/5' } });
+       const outOfTurn = rules.applyAction(played.value.state, 'white', { type: 'roll', dice: [1, 2] });
+       console.log(JSON.stringify([turns.value.turns.length, bgTurns.value.turns.length, rules.makeGnubgPositionId(bg.value),
+         play.turns.length, played.value.expects, outOfTurn.error.code]));`,
     );
     const printed = execFileSync(process.execPath, [join(out, 'consumer.js')], { cwd: out, encoding: 'utf8' });
-    expect(JSON.parse(printed)).toEqual([1, 16, '4HPwATDgc/ABMA']);
+    expect(JSON.parse(printed)).toEqual([1, 16, '4HPwATDgc/ABMA', 16, { seat: 'black', action: 'roll' }, 'NOT_YOUR_TURN']);
   });
 });

@@ -80,6 +80,7 @@ const MIRRORS: Record<string, { shape: () => Shape; transport?: Record<string, s
   CreateGameInput: { shape: () => shapeOfSchema('#/components/schemas/CreateGameRequest') },
   MatchInput: { shape: () => shapeOfSchema('#/components/schemas/CreateGameRequest/properties/match') },
   PlayInput: { shape: () => shapeOfSchema('#/components/schemas/PlayRequest') },
+  ApplyGameStateInput: { shape: () => shapeOfSchema('#/components/schemas/ApplyGameStateRequest') },
   DiagramInput: {
     shape: () => shapeOfParameters('/v1/diagram', 'get', 'query'),
     transport: {

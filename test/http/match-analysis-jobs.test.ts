@@ -46,6 +46,32 @@ describe('match analysis jobs', () => {
     expect(again.body.id).toBe(submitted.body.id);
   });
 
+  it('reads a money .mat without a Jacoby tag with gnubg\'s default (on); the request may say otherwise (CUBE-5)', async () => {
+    const session =
+      ' 0 point match\n\n Game 1\n White : 0                      Black : 0\n' +
+      '  1) 65: 24/18 18/13             61: 24/18 24/23\n' +
+      '  2) 31: 8/5 6/5                 51: 23/18 6/5\n' +
+      '  3) 33: 24/21 13/10 13/10 13/10 21: 6/5 6/4*\n';
+    const cube = async (body: Record<string, unknown>) => {
+      const submitted = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: session, plies: 0, ...body });
+      expect(submitted.status).toBe(202);
+      const job = await finished(submitted.body.id);
+      expect(job.status).toBe('done');
+      const report = job.result as { games: { decisions: { kind: string }[] }[] };
+      return { id: submitted.body.id as string, decisions: report.games.flatMap((g) => g.decisions).filter((d) => d.kind === 'cube') };
+    };
+    const byDefault = await cube({});
+    const on = await cube({ jacoby: true });
+    const off = await cube({ jacoby: false });
+    expect(byDefault.decisions.length).toBeGreaterThan(0);
+    expect(on.decisions).toEqual(byDefault.decisions);
+    expect(off.decisions).not.toEqual(byDefault.decisions);
+    expect(new Set([byDefault.id, on.id, off.id]).size).toBe(3);
+    const bad = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: session, jacoby: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('jacoby');
+  });
+
   it('refuses an illegal move at submission, naming the game and the move', async () => {
     const broken = MAT.replace(/ 1\) (\d\d): [^\s]+/, ' 1) $1: 24/1');
     const res = await request(app.app).post('/v1/analyses').send({ format: 'mat', text: broken });

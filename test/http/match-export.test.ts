@@ -82,7 +82,7 @@ describe('GET /v1/games/{id}/export', () => {
     const rest = await request(app.app).get(`/v1/games/${created.id}/export?format=mat`);
     expect(rest.status).toBe(200);
     expect(rest.text).toMatch(
-      /^; \[Variation "backgammon"\]\n\n 0 point match\n\n Game 1\n White : 0 +Black : 0\n +1\) /,
+      /^; \[Variation "backgammon"\]\n; \[Jacoby "Off"\]\n\n 0 point match\n\n Game 1\n White : 0 +Black : 0\n +1\) /,
     );
     expect(rest.text).not.toMatch(/Wins/);
     const gql = await request(app.app)
@@ -94,7 +94,7 @@ describe('GET /v1/games/{id}/export', () => {
     expect(gql.body.data.gameMatchFile).toBe(rest.text);
   });
 
-  it('refuses an unknown format (400), SGF of a long-family session (400) and an unknown game (404)', async () => {
+  it('refuses an unknown format (400), SGF of a long-family session (400) and an unknown game (404), as JSON', async () => {
     const short = await create({ variant: 'backgammon' });
     const bad = await request(app.app).get(`/v1/games/${short.id}/export?format=txt`);
     expect(bad.status).toBe(400);
@@ -102,7 +102,11 @@ describe('GET /v1/games/{id}/export', () => {
     const long = await create({ variant: 'long' });
     const longAnswer = await request(app.app).get(`/v1/games/${long.id}/export?format=sgf`);
     expect(longAnswer.status).toBe(400);
-    const missing = await request(app.app).get('/v1/games/nope/export?format=mat');
+    expect(longAnswer.headers['content-type']).toMatch(/^application\/json/);
+    expect(longAnswer.body.error.code).toBe('INVALID_REQUEST');
+    const missing = await request(app.app).get(`/v1/games/${'0'.repeat(32)}/export?format=mat`);
     expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.body.error.code).toBe('GAME_NOT_FOUND');
   });
 });

@@ -232,6 +232,17 @@ describe('sessions over REST', () => {
     expect(after.version).toBe(2);
   });
 
+  it('the other seat acting is 403 NOT_YOUR_TURN whatever it sends (Black plays when White must roll); nothing changes', async () => {
+    const created = await create({ variant: 'long' });
+    const seat = created.state.expects?.seat as 'white' | 'black';
+    const other = seat === 'white' ? 'black' : 'white';
+    const play = await request(app.app).post(`/v1/games/${created.id}/play`).set('authorization', `Bearer ${created.seats[other].token}`).send({ notation: '24/18' });
+    expect(play.status).toBe(403);
+    expect(play.body.error).toMatchObject({ code: 'NOT_YOUR_TURN', expects: { seat, action: 'roll' }, allowed: ['resign'], version: 1 });
+    const after = await request(app.app).get(`/v1/games/${created.id}`);
+    expect(after.body.version).toBe(1);
+  });
+
   it('an action that is not expected is 409; an unknown action 404; an unknown game 404', async () => {
     const created = await create({ variant: 'long' });
     const seat = created.state.expects?.seat as 'white' | 'black';

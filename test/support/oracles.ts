@@ -38,3 +38,15 @@ export function readOracleText(relative: string): string {
   const raw = readFileSync(path);
   return (path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
 }
+
+/** The long-nardy oracle's preset names (../shared/oracles/longnardy) and the variants they are. */
+export const LONG_ORACLE_PRESETS: Readonly<Record<string, string>> = {
+  classic: 'long',
+  nardgammon: 'nardgammon',
+  crazy: 'crazy',
+  gulbarSeed: 'gulbar',
+  crazyGulbar: 'crazy-gulbar',
+  khachapuri: 'khachapuri',
+  fevga: 'fevga',
+  fevgaCrazy: 'giul',
+};

@@ -133,6 +133,8 @@ export interface paths {
          * GraphQL over GET (queries only)
          * @description `?query=…&variables=…`; needs an `Apollo-Require-Preflight` (or non-simple
          *     `Content-Type`) header, else it is refused as a possible cross-site request forgery.
+         *     A browser (a request that prefers `text/html` and sends no `query`) gets the GraphQL
+         *     IDE (GraphiQL) instead, an HTML page whose scripts are served from `/graphql/ide/`.
          */
         get: operations["graphqlGet"];
         put?: never;
@@ -412,8 +414,10 @@ export interface paths {
          *     the play made, for every cube decision (including missed doubles) the right action and the loss,
          *     in money equity or, in a match, EMG through the match equity table; per player the number of
          *     decisions, the error rate in mEMG per decision (gnubg's units), doubtful plays, errors and
-         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. The id depends only on the file and the plies:
-         *     the same request is the same job (`200`). A job that would cost more than
+         *     blunders (0.03 / 0.06 / 0.12), luck and a rating. A money session's Jacoby rule is the file's (a
+         *     `.mat` file without a `Jacoby` tag is read with gnubg 1.07's default, the rule on) unless the
+         *     request gives `jacoby`. The id depends only on the file, the plies and `jacoby`: the same request
+         *     is the same job (`200`). A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
@@ -701,6 +705,65 @@ export interface paths {
          *     lists beforehand.
          */
         post: operations["gameAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new game state, kept by the caller
+         * @description For game servers that keep their own games: the same options as `POST /v1/games`
+         *     (variant, rule overrides, `match`, `cube`) give a new game state, and nothing is kept on
+         *     this server. Send the `state` back with each action to `POST /v1/game-states/apply`. A
+         *     variant with a roll-off (LN-START-1, SH-START-1) first expects `roll-off` from either seat,
+         *     with the two opening dice (White's, Black's) that the caller rolled.
+         */
+        post: operations["newGameState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/game-states/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One action on a game state the caller keeps
+         * @description Applies one action of `seat` to `state` (as an earlier answer gave it) and answers the new
+         *     state, the events, what is expected next, the board, the legal `turns` whenever a play is
+         *     expected (as `POST /v1/moves` lists them) and the `result` once the game is over. Actions:
+         *     `roll-off` and `roll` with the `dice` the caller rolled, `play` with `body`
+         *     `{"steps": […]}` or `{"notation": "…"}`, `double`, `take`, `drop`, `beaver`, `raccoon`,
+         *     `resign` with `body` `{"as": "single"|"mars"|…}`, and `next-game` in a match. A stage
+         *     with no legal play is forfeited at once (MAX-5, a `no-play` event). Nothing is kept on
+         *     the server: the answer's `state` is the one to send next.
+         *
+         *     The state is checked first: a state that is malformed or that no game reaches (a side
+         *     without its 15 checkers, a pending stage the variant never has, dice with a cascade stage,
+         *     `expects` other than what the rest of it waits for) is `400` naming its field under
+         *     `state`. Then the action: the other seat is `403 NOT_YOUR_TURN`, the expected seat sending
+         *     another action `409 ACTION_NOT_EXPECTED`, a finished game `409 GAME_FINISHED`, an action
+         *     the rules forbid `422` with the rule (`ILLEGAL_PLAY` with `violation`, `INCOMPLETE_PLAY`,
+         *     a cube rule). Each refusal carries `allowed`, this seat's actions in that state.
+         */
+        post: operations["applyGameState"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1228,6 +1291,8 @@ export interface components {
             /** @description Instead of a file: a session of this service. */
             gameId?: string;
             plies?: components["schemas"]["Plies"];
+            /** @description A money session's Jacoby rule (CUBE-5), instead of the file's: SGF `RU[Jacoby]`; a `.mat` file's `Jacoby` tag, or without one gnubg 1.07's default, on. Ignored for matches. */
+            jacoby?: boolean;
         };
         DecisionReport: {
             /** @enum {string} */
@@ -1430,6 +1495,105 @@ export interface components {
             /** @enum {string} */
             action: "roll" | "play" | "respond" | "next-game";
         };
+        /** @description Who must act next in a game state, and how (`roll-off` and `next-game` from either seat). */
+        GameStateExpects: {
+            seat: components["schemas"]["Side"];
+            /** @enum {string} */
+            action: "roll-off" | "roll" | "play" | "respond" | "next-game";
+        };
+        /** @enum {string} */
+        GameStateAction: "roll-off" | "roll" | "play" | "double" | "take" | "drop" | "beaver" | "raccoon" | "resign" | "next-game";
+        /** @description What each seat may do now (exactly the actions `POST /v1/game-states/apply` accepts from it). */
+        GameStateAllowed: {
+            white: components["schemas"]["GameStateAction"][];
+            black: components["schemas"]["GameStateAction"][];
+        };
+        /**
+         * @description A whole game or match as plain JSON, to be kept by the caller and sent back unchanged:
+         *     the variant and its effective rules, the cube options the rules give, the match with its
+         *     score and Crawford state (CUBE-6), and the game in progress — its number, first mover,
+         *     position (with pending stages and first-turn flags), dice, last-roll flag (LN-SCORE-6),
+         *     opening flag (CUBE-2), cube and result.
+         */
+        GameStateDocument: {
+            variant: string;
+            /** @description The effective rules (the preset with the overrides applied), as an answer gave them. */
+            rules: {
+                [key: string]: unknown;
+            };
+            cubeConfig: {
+                enabled: boolean;
+                jacoby: boolean;
+                beaver: boolean;
+                raccoon: boolean;
+                automaticDoubles: number;
+                cap: number | null;
+            };
+            match: components["schemas"]["Match"] | null;
+            /** @enum {string} */
+            status: "playing" | "finished";
+            expects: components["schemas"]["GameStateExpects"] | null;
+            game: {
+                number: number;
+                firstMover: components["schemas"]["Side"] | null;
+                position: components["schemas"]["Position"];
+                dice: components["schemas"]["Dice"] | null;
+                lastRoll: boolean;
+                opening: boolean;
+                cube: components["schemas"]["CubeState"] | null;
+                result: components["schemas"]["Score"] | null;
+            };
+        };
+        ApplyGameStateRequest: {
+            state: components["schemas"]["GameStateDocument"];
+            seat: components["schemas"]["Side"];
+            action: components["schemas"]["GameStateAction"];
+            /** @description roll: the two dice rolled; roll-off: White's die, then Black's. */
+            dice?: components["schemas"]["Dice"];
+            /** @description `play` takes PlayRequest, `resign` ResignRequest, the other actions none. */
+            body?: components["schemas"]["PlayRequest"] | components["schemas"]["ResignRequest"];
+        };
+        GameStateEvent: {
+            game: number;
+            /** @enum {string} */
+            type: "roll-off" | "roll" | "play" | "no-play" | "double" | "take" | "drop" | "beaver" | "raccoon" | "resign" | "game-over" | "next-game";
+            seat: components["schemas"]["Side"] | null;
+            dice?: components["schemas"]["Dice"];
+            steps?: components["schemas"]["Step"][];
+            notation?: string;
+            positionId?: string;
+            cubeValue?: number;
+            result?: components["schemas"]["Score"];
+        };
+        GameStateAnswer: {
+            state: components["schemas"]["GameStateDocument"];
+            expects: components["schemas"]["GameStateExpects"] | null;
+            allowed: components["schemas"]["GameStateAllowed"];
+            events: components["schemas"]["GameStateEvent"][];
+            position: components["schemas"]["Position"];
+            positionId: components["schemas"]["PositionId"];
+            dice: components["schemas"]["Dice"] | null;
+            cube: null | {
+                value: number;
+                /** @enum {string} */
+                owner: "center" | "white" | "black";
+                offeredBy?: components["schemas"]["Side"];
+            };
+            match: null | {
+                length: number;
+                crawford: boolean;
+                score: components["schemas"]["MatchScore"];
+                crawfordGame: boolean;
+                winner?: components["schemas"]["Side"];
+            };
+            stage?: components["schemas"]["Stage"];
+            /** @description Whenever a play is expected: every legal play of the stage, as POST /v1/moves lists them. */
+            turns?: components["schemas"]["Turn"][];
+            /** @description Once the game is over, its score, and the match score after it in a match. */
+            result?: components["schemas"]["Score"] & {
+                matchScore?: components["schemas"]["MatchScore"];
+            };
+        };
         PlayRequest: {
             steps?: components["schemas"]["Step"][];
             notation?: string;
@@ -1599,6 +1763,15 @@ export interface components {
         };
         /** @description The session store is unavailable (`STORE_UNAVAILABLE`); nothing changed, try again shortly. */
         StoreUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The job queue's Redis did not answer within the store timeout (2 s) (`STORE_UNAVAILABLE`). Nothing was queued or changed, not even later when Redis answers again (a submission that may have reached it is withdrawn); try again shortly. */
+        JobQueueUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2351,6 +2524,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getMatchAnalysis: {
@@ -2386,6 +2560,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelMatchAnalysis: {
@@ -2421,6 +2596,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followMatchAnalysis: {
@@ -2456,6 +2632,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     submitRolloutJob: {
@@ -2516,6 +2693,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     getRolloutJob: {
@@ -2551,6 +2729,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     cancelRolloutJob: {
@@ -2586,6 +2765,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     followRolloutJob: {
@@ -2621,6 +2801,7 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["JobQueueUnavailable"];
         };
     };
     createGame: {
@@ -2987,6 +3168,103 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+        };
+    };
+    newGameState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGameRequest"];
+            };
+        };
+        responses: {
+            /** @description The state to keep, what it expects and what each seat may do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameStateAnswer"];
+                };
+            };
+            /** @description Bad input (unknown variant or option, bad match length, a cube where the variant has none). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    applyGameState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyGameStateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new state, its events, what it expects, and the legal turns when a play is expected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameStateAnswer"];
+                };
+            };
+            /** @description A state that is malformed or impossible, or an action body that does not fit the action; `field` names it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            403: components["responses"]["NotYourTurn"];
+            /** @description `ACTION_NOT_EXPECTED` (with `expects`) or `GAME_FINISHED`; each with `allowed`, this seat's actions now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description `ILLEGAL_PLAY` (with `violation`: the rule code, `rule`, `stepIndex`), `INCOMPLETE_PLAY`
+             *     (with `remainingDice`) or a cube rule (`CUBE_DISABLED`, `CUBE_NOT_OWNED`,
+             *     `CRAWFORD_NO_DOUBLE`, `NOT_BEFORE_ROLL`, …). Each with `allowed`.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
         };
     };
     diagram: {

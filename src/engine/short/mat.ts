@@ -121,7 +121,26 @@ interface GameDraft {
 }
 
 /**
+ * CUBE-5: the Jacoby rule of a money session written as `.mat`. The format
+ * has no field for it; XG writes a `Jacoby` header tag ("On" / "Off"),
+ * which is read when present. Without it the rule is gnubg's default: gnubg
+ * 1.07 imports a `.mat` file with its own `set jacoby` setting (its importer
+ * skips the tag), and a fresh gnubg has the rule on ("New money sessions
+ * are played with the Jacoby rule", `show jacoby`).
+ */
+export const MAT_DEFAULT_JACOBY = true;
+
+function matJacoby(tags: readonly { readonly name: string; readonly value: string }[]): boolean {
+  const tag = tags.find((t) => t.name.trim().toLowerCase() === 'jacoby');
+  const value = tag?.value.trim().toLowerCase();
+  if (value === 'on' || value === 'yes' || value === 'true' || value === '1') return true;
+  if (value === 'off' || value === 'no' || value === 'false' || value === '0') return false;
+  return MAT_DEFAULT_JACOBY;
+}
+
+/**
  * `.mat` text → match record (unchecked: `replayMatch` checks the moves).
+ * A money session's Jacoby rule: its `Jacoby` tag, or gnubg's default (on).
  * Errors name the line; moves are numbered by the file's `N)` lines.
  */
 export function parseMat(text: string): Result<MatchRecord, MatchFileError> {
@@ -212,7 +231,7 @@ export function parseMat(text: string): Result<MatchRecord, MatchFileError> {
     if (!d.score) return err(matchFileError('a game without its score line', { game: d.number }));
     finished.push({ number: d.number, score: d.score, actions: d.actions, result: d.result });
   }
-  return ok({ tags, length, players, games: finished });
+  return ok({ tags, length, players, games: finished, ...(length === 0 ? { jacoby: matJacoby(tags) } : {}) });
 }
 
 function stepText(s: RecordedStep): string {

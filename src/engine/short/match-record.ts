@@ -1,6 +1,8 @@
 import { Dice } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
+import { CubeConfig, CubeState, DEFAULT_CUBE_CONFIG, INITIAL_CUBE, applyCubeAction } from '../scoring/cube';
+import { MatchState } from '../scoring/match';
 import { Side } from '../side';
 import { Step } from '../step';
 import { MOVER_OFF, CHECKERS, flipBoard } from './board';
@@ -64,7 +66,7 @@ export interface MatchRecord {
   readonly length: number;
   readonly players: readonly [string, string];
   readonly games: readonly RecordedGame[];
-  /** CUBE-5, money only (SGF `RU[Jacoby]`; a `.mat` file does not say). */
+  /** CUBE-5, money only (SGF `RU[Jacoby]`; `.mat`: its `Jacoby` tag, else gnubg's default, on). */
   readonly jacoby?: boolean;
 }
 
@@ -210,8 +212,9 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
       leaderAt &&
       !crawfordSeen &&
       !(game.score[0] === record.length - 1 && game.score[1] === record.length - 1);
+    const match = matchStateOf(record, game, crawford);
     if (leaderAt) crawfordSeen = true;
-    const replay = new GameReplay(record, game, crawford, validator, solver);
+    const replay = new GameReplay(record, game, crawford, match, validator, solver);
     for (const action of game.actions) {
       const problem = replay.act(action);
       if (problem) return err(problem);
@@ -224,6 +227,24 @@ export function replayMatch(record: MatchRecord): Result<ReplayedMatch, MatchFil
   }
   if (record.games.length === 0) return err(matchFileError('the file holds no game'));
   return ok({ record: { ...record, games: normalizedGames }, games, finalScore });
+}
+
+/**
+ * The match before a game as the cube core judges it (CUBE-6): the file's
+ * score and the Crawford game as the file's scores place it; null for
+ * money play.
+ */
+function matchStateOf(record: MatchRecord, game: RecordedGame, crawford: boolean): MatchState | null {
+  if (record.length === 0) return null;
+  const reached = Math.max(game.score[0], game.score[1]) >= record.length - 1;
+  return {
+    length: record.length,
+    crawford: true,
+    score: { white: game.score[0], black: game.score[1] },
+    nextGameIsCrawford: crawford,
+    // Past the Crawford game, or at double match point where there is none.
+    crawfordPlayed: record.length >= 2 && reached && !crawford,
+  };
 }
 
 /** Where an action is in the file: its game and its move number. */
@@ -239,9 +260,9 @@ interface GameEnd {
 /** One game of a match, replayed action by action: the position, the cube and the decisions so far. */
 class GameReplay {
   private position: ShortPosition | null = null;
-  private cube: { value: number; owner: MatchPlayer | null } = { value: 1, owner: null };
-  private pendingDouble: MatchPlayer | null = null;
-  private rolledThisGame = false;
+  /** The cube as the scoring core keeps it (CUBE-1…CUBE-3). */
+  private cubeState: CubeState = { ...INITIAL_CUBE };
+  private readonly cubeConfig: CubeConfig;
   private ended: GameEnd | null = null;
   private readonly decisions: ReplayedDecision[] = [];
   /** The game's actions as replayed: each move with its canonical steps and hits. */
@@ -251,9 +272,44 @@ class GameReplay {
     private readonly record: MatchRecord,
     private readonly game: RecordedGame,
     private readonly crawford: boolean,
+    private readonly match: MatchState | null,
     private readonly validator: ShortValidator,
     private readonly solver: ShortStageSolver,
-  ) {}
+  ) {
+    // A file's cube: no cap, no beavers; Jacoby as the file says (money play only).
+    this.cubeConfig = { ...DEFAULT_CUBE_CONFIG, enabled: true, jacoby: record.length === 0 && record.jacoby === true };
+  }
+
+  /** The cube in gnubg's terms: its value and owner (null while centred). */
+  private get cube(): { value: number; owner: MatchPlayer | null } {
+    const { value, owner } = this.cubeState;
+    return { value, owner: owner === 'center' ? null : owner === 'white' ? 0 : 1 };
+  }
+
+  /** The player whose double waits for an answer, if any. */
+  private get pendingDouble(): MatchPlayer | null {
+    const offered = this.cubeState.offered;
+    return offered ? (offered.by === 'white' ? 0 : 1) : null;
+  }
+
+  /** A cube action as the scoring core judges it (CUBE-2, CUBE-3, CUBE-6): the refusal, or null once applied. */
+  private cubeAction(type: 'double' | 'take' | 'drop', player: MatchPlayer, onRoll: Side, at: ActionAt): MatchFileError | null {
+    const outcome = applyCubeAction(
+      this.cubeConfig,
+      this.cubeState,
+      { onRoll, rolled: false, openingMove: this.position === null, match: this.match },
+      { type, by: sideOf(player) },
+    );
+    if (!outcome.ok) {
+      const e = outcome.error;
+      return matchFileError(`player ${player} cannot ${type}: ${e.message}`, { ...at, ...(e.rule ? { rule: e.rule } : {}) });
+    }
+    this.cubeState = outcome.value.state;
+    if (outcome.value.gameOver?.winner) {
+      this.ended = { winner: outcome.value.gameOver.winner === 'white' ? 0 : 1, points: outcome.value.gameOver.points, resigned: false };
+    }
+    return null;
+  }
 
   private where(moveNumber: number): ActionAt {
     return { game: this.game.number, move: moveNumber };
@@ -342,7 +398,6 @@ class GameReplay {
       ...action,
       steps: turn.steps.map((s, i) => ({ from: s.from, to: s.to, ...(turn.hits[i] ? { hit: true } : {}) })),
     });
-    this.rolledThisGame = true;
     if (turn.board[MOVER_OFF] === CHECKERS) {
       const cube = this.cube;
       this.ended = { winner: action.player, points: gamePoints(turn.board) * cube.value, resigned: false };
@@ -356,20 +411,10 @@ class GameReplay {
 
   /** A double: before the roll, in turn, with access to the cube, never in the Crawford game (CUBE-2, CUBE-3, CUBE-6). */
   private double(action: Extract<RecordedAction, { kind: 'double' }>, at: ActionAt): MatchFileError | null {
-    if (this.pendingDouble !== null)
-      return matchFileError('a double while a double waits for an answer', { ...at, rule: 'CUBE-3' });
-    if (!this.rolledThisGame && !this.position)
-      return matchFileError('a double before the opening roll', { ...at, rule: 'CUBE-2' });
-    const side = sideOf(action.player);
-    const position = (this.position ??= initialShortPosition(side));
-    if (position.turn !== side)
-      return matchFileError(`player ${action.player} doubles out of turn`, { ...at, rule: 'CUBE-2' });
-    if (this.cube.owner !== null && this.cube.owner !== action.player)
-      return matchFileError(`player ${action.player} doubles without access to the cube`, {
-        ...at,
-        rule: 'CUBE-2',
-      });
-    if (this.crawford) return matchFileError('a double in the Crawford game', { ...at, rule: 'CUBE-6' });
+    const position = this.position ?? initialShortPosition(sideOf(action.player));
+    const problem = this.cubeAction('double', action.player, position.turn, at);
+    if (problem) return problem;
+    this.position = position;
     this.push({
       moveNumber: action.moveNumber,
       player: action.player,
@@ -377,7 +422,6 @@ class GameReplay {
       position,
       match: this.state(action.player, action.player, null, false),
     });
-    this.pendingDouble = action.player;
     this.actions.push(action);
     return null;
   }
@@ -388,24 +432,31 @@ class GameReplay {
     at: ActionAt,
   ): MatchFileError | null {
     const position = this.position;
-    if (this.pendingDouble === null || this.pendingDouble === action.player || !position) {
+    const doubler = this.pendingDouble;
+    if (doubler === null || !position) {
       return matchFileError(`${action.kind === 'take' ? 'a take' : 'a drop'} with no double to answer`, {
         ...at,
         rule: 'CUBE-3',
       });
     }
-    const doubler = this.pendingDouble;
-    this.push({
+    // The decision is seen with the cube before the answer.
+    const match = this.state(doubler, action.player, null, true);
+    const cubeBefore = this.cube;
+    const problem = this.cubeAction(action.kind, action.player, position.turn, at);
+    if (problem) return problem;
+    this.decisions.push({
       moveNumber: action.moveNumber,
       player: action.player,
       action: action.kind,
       position,
-      match: this.state(doubler, action.player, null, true),
+      match,
+      game: this.game.number,
+      index: this.decisions.length,
+      positionId: makeGnubgPositionId(position),
+      matchId: makeMatchId(match),
+      cube: cubeBefore,
     });
     this.actions.push(action);
-    this.pendingDouble = null;
-    if (action.kind === 'take') this.cube = { value: this.cube.value * 2, owner: action.player };
-    else this.ended = { winner: doubler, points: this.cube.value, resigned: false };
     return null;
   }
 
@@ -472,7 +523,7 @@ class GameReplay {
         ),
       );
     }
-    // The file's points stand (a money game's Jacoby setting is not in a .mat file).
+    // The file's points stand (a .mat file may be read with another Jacoby setting than it was played with).
     if (written) return ok({ ...ended, points: written.points });
     return ok(ended);
   }

@@ -1,4 +1,4 @@
-import { OutcomeValues, SINGLE_VALUES, STANDARD_VALUES } from '../equity';
+import { OutcomeValues, STANDARD_VALUES } from '../equity';
 import { Probabilities } from '../probabilities';
 import { GameKind, MatchEquityTable, defaultMatchEquityTable } from './met';
 
@@ -76,22 +76,41 @@ export interface CubeOptions {
   readonly efficiency?: number;
   /** Outcome values for money play (default 1 / 2 / 3). */
   readonly values?: OutcomeValues;
-  /** Match equity table (default: our computed one, met.ts). */
+  /** Match equity table (default: gnubg's default, Kazaross-XG2, met.ts). */
   readonly met?: MatchEquityTable;
 }
 
+/** Cube efficiency of a contact (or crashed) position: gnubg's 0.68. */
 export const DEFAULT_CUBE_EFFICIENCY = 0.68;
 
+/** Cube efficiency of a bear-off, both sides with every checker home: gnubg's 0.6. */
+export const BEAROFF_CUBE_EFFICIENCY = 0.6;
+
 /**
- * Cube efficiency for a race from its length: a long race behaves like a
- * contact game for the cube, a short one much less so (few rolls are left,
- * each changes the winning chances a lot, and doubles lose their market).
- * x = 0.5 + 0.002 × (average pips of the two sides), kept within
- * 0.55 … 0.68. Our own rule of thumb, not fitted.
+ * Cube efficiency of a race from the pip count of the side on roll, as
+ * gnubg 1.07 sets it: x = 0.55 + 0.00125 × pips, kept within 0.6 … 0.7. A
+ * long race is close to a contact game for the cube; a short one much less
+ * (few rolls are left, each swings the chances, and doubles lose their
+ * market).
  */
-export function raceCubeEfficiency(moverPips: number, opponentPips: number): number {
-  const x = 0.5 + 0.001 * (moverPips + opponentPips);
-  return x < 0.55 ? 0.55 : x > DEFAULT_CUBE_EFFICIENCY ? DEFAULT_CUBE_EFFICIENCY : x;
+export function raceCubeEfficiency(moverPips: number): number {
+  const x = 0.55 + 0.00125 * moverPips;
+  return x < 0.6 ? 0.6 : x > 0.7 ? 0.7 : x;
+}
+
+/** The position classes the cube efficiency depends on. */
+export type CubeClass = 'contact' | 'race' | 'bearoff';
+
+/** Cube efficiency of a position by its class (gnubg's): contact 0.68, race by the pips of the side on roll, bear-off 0.6. */
+export function cubeEfficiency(kind: CubeClass, moverPips: number): number {
+  switch (kind) {
+    case 'contact':
+      return DEFAULT_CUBE_EFFICIENCY;
+    case 'race':
+      return raceCubeEfficiency(moverPips);
+    case 'bearoff':
+      return BEAROFF_CUBE_EFFICIENCY;
+  }
 }
 
 /**
@@ -118,16 +137,21 @@ function lerp(x: number, x0: number, y0: number, x1: number, y1: number): number
  * perfectly efficient cube: centred, −1 below TP and +1 above CP (played on
  * for the gammon beyond CP when W > 1, and symmetrically below TP);
  * owned, from −L at 0 to +1 at CP; owned by the opponent, from −1 at TP to W at 1.
+ * `jacoby` (CUBE-5, centred cube only): gammons count single until the cube
+ * is turned, so the dead equity is 2w − 1 and nobody plays on for a gammon
+ * beyond the cash or take point (the live equity stays at ±1 there); the
+ * points themselves keep W and L, which are what a turned cube is played for.
  */
-export function moneyCubefulEquity(w: number, W: number, L: number, owner: CubeOwner, x: number): number {
-  const dead = w * W - (1 - w) * L;
+export function moneyCubefulEquity(w: number, W: number, L: number, owner: CubeOwner, x: number, jacoby = false): number {
+  const centredJacoby = jacoby && owner === 'centre';
+  const dead = centredJacoby ? 2 * w - 1 : w * W - (1 - w) * L;
   const tp = (L - 0.5) / (W + L + 0.5);
   const cp = (L + 1) / (W + L + 0.5);
   let live: number;
   switch (owner) {
     case 'centre':
-      if (w < tp) live = lerp(w, 0, -L, tp, -1);
-      else if (w > cp) live = lerp(w, cp, 1, 1, W);
+      if (w < tp) live = centredJacoby ? -1 : lerp(w, 0, -L, tp, -1);
+      else if (w > cp) live = centredJacoby ? 1 : lerp(w, cp, 1, 1, W);
       else live = lerp(w, tp, -1, cp, 1);
       break;
     case 'mover':
@@ -165,9 +189,9 @@ function classify(
 function moneyDecision(p: Probabilities, cube: MoneyCube, x: number, values: OutcomeValues): CubeDecision {
   const full = winLoseValues(p, values);
   // CUBE-5 Jacoby: with the cube centred, gammons and backgammons count single.
-  const nd = cube.jacoby && cube.owner === 'centre' ? winLoseValues(p, SINGLE_VALUES) : full;
-  const cubeless = nd.w * nd.W - (1 - nd.w) * nd.L;
-  const noDouble = moneyCubefulEquity(nd.w, nd.W, nd.L, cube.owner, x);
+  const jacoby = cube.jacoby === true && cube.owner === 'centre';
+  const cubeless = jacoby ? 2 * full.w - 1 : full.w * full.W - (1 - full.w) * full.L;
+  const noDouble = moneyCubefulEquity(full.w, full.W, full.L, cube.owner, x, jacoby);
   if (cube.owner === 'opponent') {
     return { action: 'notAvailable', response: 'take', equity: noDouble, noDouble, doubleTake: noDouble, doublePass: 1, cubeless };
   }
@@ -185,70 +209,126 @@ function gameKindAt(cube: MatchCube): GameKind {
   return 'preCrawford';
 }
 
+/** Shares of a side's wins (or losses) that are single, mars and koks. */
+type Shares = readonly [number, number, number];
+
+function sharesOf(total: number, mars: number, koks: number): Shares {
+  return total > 1e-9 ? [1 - mars / total, (mars - koks) / total, koks / total] : [1, 0, 0];
+}
+
 /**
- * Match play: the same Janowski interpolation in match winning chances
- * (MWC). With c the cube value, a and b the points still needed:
- * - the MWC of winning a game as single / mars / koks at cube c is the
- *   table's equity at the score that game ends at; the dead-cube MWC is
- *   their average under the probabilities;
- * - the live-cube MWC is piecewise linear in P(win) (keeping the mars and
- *   koks shares of wins and losses), through the cash point (where the
- *   opponent's dead-cube MWC after taking a double to 2c equals passing)
- *   and the take point (the same for the side to move);
+ * One side of a match game seen by itself: the points it and the other
+ * side still need, the kinds of its wins and losses, and its MWC at any
+ * score.
+ */
+interface MatchSide {
+  readonly need: number;
+  readonly otherNeed: number;
+  readonly wins: Shares;
+  readonly losses: Shares;
+  /** This side's MWC when the game ends with it needing `need` and the other `otherNeed`. */
+  mwc(need: number, otherNeed: number): number;
+}
+
+/** The side's MWC averaged over its wins (single, mars, koks) at cube v. */
+function winMwc(s: MatchSide, v: number): number {
+  return s.wins[0] * s.mwc(s.need - v, s.otherNeed) + s.wins[1] * s.mwc(s.need - 2 * v, s.otherNeed) + s.wins[2] * s.mwc(s.need - 3 * v, s.otherNeed);
+}
+
+/** The side's MWC averaged over its losses at cube v. */
+function loseMwc(s: MatchSide, v: number): number {
+  return s.losses[0] * s.mwc(s.need, s.otherNeed - v) + s.losses[1] * s.mwc(s.need, s.otherNeed - 2 * v) + s.losses[2] * s.mwc(s.need, s.otherNeed - 3 * v);
+}
+
+/** (target − from) / (to − from), or `fallback` when the two ends meet. */
+function fraction(target: number, from: number, to: number, fallback: number): number {
+  return Math.abs(to - from) > 1e-12 ? (target - from) / (to - from) : fallback;
+}
+
+/**
+ * The live-cube cash point of side `s` doubling from cube v to 2v: its
+ * P(win) at which the taker `o` is indifferent between taking and passing
+ * (CUBE-6). When the cube at 2v is still alive, the taker owns it and
+ * cashes at his own cash point one level up, so the doubler's MWC after a
+ * take runs linearly from the taker's cash (s loses 2v) at P = 1 − that
+ * point to a win at 2v at P = 1; the cash point is where this line meets
+ * the MWC of a pass. When the cube at 2v is dead (either side needs no
+ * more than 2v), the take is played out at 2v — or at 4v when only the
+ * doubler is within 2v of the match, since the taker then redoubles at no
+ * risk — and the cash point is where that dead-cube MWC meets the pass.
+ */
+function liveCashPoint(s: MatchSide, o: MatchSide, v: number): number {
+  const pass = s.mwc(s.need - v, s.otherNeed);
+  if (s.need <= 2 * v || s.otherNeed <= 2 * v) {
+    const played = s.need <= 2 * v && s.otherNeed > 2 * v ? 4 * v : 2 * v;
+    const lose = loseMwc(s, played);
+    return fraction(pass, lose, winMwc(s, played), 1);
+  }
+  const theirs = liveCashPoint(o, s, 2 * v);
+  const cashed = s.mwc(s.need, s.otherNeed - 2 * v);
+  const won = winMwc(s, 2 * v);
+  return 1 - theirs * fraction(pass, won, cashed, 0);
+}
+
+/**
+ * Match play (CUBE-6): Janowski's interpolation in match winning chances
+ * (MWC), with the match equity table (gnubg's default, Kazaross-XG2).
+ * With c the cube value and a, b the points still needed:
+ * - the MWC of a single, mars or koks win or loss at cube c is the table's
+ *   value at the score the game ends at (a score reaching 1-away starts the
+ *   Crawford game; in and after it, the post-Crawford table); the
+ *   dead-cube MWC is their average under the probabilities;
+ * - the live-cube MWC is piecewise linear in P(win) through each side's
+ *   live cash point (`liveCashPoint`, which looks up the cube levels):
+ *   from the losses at P = 0 to the opponent's cash, then to our cash, then
+ *   to the wins at P = 1, keeping only the points of the sides with access
+ *   to the cube;
  * - cubeful MWC = x · live + (1 − x) · dead.
- * No double in the Crawford game; a cube that can no longer matter (the
- * doubler needs no more than the current value… ) comes out as "no double".
+ * The cube is dead — cubeless MWC — in the Crawford game, when both sides
+ * need no more than its value, and at 2-away / 2-away (where doubling at
+ * once is right for both). It cannot be turned by a side that already
+ * wins the match with a win at its value (the post-Crawford leader among
+ * them): "no double".
  */
 function matchDecision(p: Probabilities, cube: MatchCube, x: number, met: MatchEquityTable): CubeDecision {
   const a = cube.length - cube.score[0];
   const b = cube.length - cube.score[1];
   const kind = gameKindAt(cube);
-  const after = (ma: number, mb: number) => met.equity(ma, mb, kind === 'preCrawford' && (ma === 1 || mb === 1) ? 'crawford' : kind === 'preCrawford' ? 'preCrawford' : 'postCrawford');
+  // The score a game of this kind ends at: a pre-Crawford game reaching 1-away starts the Crawford game.
+  const after = (ma: number, mb: number) =>
+    met.equity(ma, mb, kind !== 'preCrawford' ? 'postCrawford' : ma === 1 || mb === 1 ? 'crawford' : 'preCrawford');
   const w = p.win;
-  const l = 1 - w;
-  // Shares of wins / losses by kind.
-  const wm = w > 1e-9 ? p.winMars / w : 0;
-  const wk = w > 1e-9 ? p.winKoks / w : 0;
-  const lm = l > 1e-9 ? p.loseMars / l : 0;
-  const lk = l > 1e-9 ? p.loseKoks / l : 0;
-  const winMwc = (c: number) => (1 - wm) * after(a - c, b) + (wm - wk) * after(a - 2 * c, b) + wk * after(a - 3 * c, b);
-  const loseMwc = (c: number) => (1 - lm) * after(a, b - c) + (lm - lk) * after(a, b - 2 * c) + lk * after(a, b - 3 * c);
-  const dead = (q: number, c: number) => q * winMwc(c) + (1 - q) * loseMwc(c);
-  /** P(win) where the dead MWC at cube c equals `target`. */
-  const solve = (c: number, target: number) => {
-    const lo = loseMwc(c);
-    const hi = winMwc(c);
-    return hi - lo > 1e-12 ? Math.min(1, Math.max(0, (target - lo) / (hi - lo))) : 1;
+  const mover: MatchSide = {
+    need: a,
+    otherNeed: b,
+    wins: sharesOf(w, p.winMars, p.winKoks),
+    losses: sharesOf(1 - w, p.loseMars, p.loseKoks),
+    mwc: after,
   };
+  const opponent: MatchSide = { need: b, otherNeed: a, wins: mover.losses, losses: mover.wins, mwc: (n, m) => 1 - after(m, n) };
+  const dead = (c: number) => w * winMwc(mover, c) + (1 - w) * loseMwc(mover, c);
   const cubeful = (c: number, owner: CubeOwner) => {
-    const d = dead(w, c);
-    // Cash point: the opponent passes a double to 2c when taking is worse for him.
-    const cp = solve(2 * c, after(a - c, b));
-    // Take point: the side to move passes the opponent's double to 2c below it.
-    const tp = solve(2 * c, after(a, b - c));
-    const W = winMwc(c);
-    const L = loseMwc(c);
+    const d = dead(c);
+    if (kind === 'crawford' || (a <= c && b <= c) || (a === 2 && b === 2)) return d;
+    const win = winMwc(mover, c);
+    const lose = loseMwc(mover, c);
     const cash = after(a - c, b);
     const dropped = after(a, b - c);
+    const ours = liveCashPoint(mover, opponent, c);
+    const theirs = 1 - liveCashPoint(opponent, mover, c);
     let live: number;
-    const canMover = owner !== 'opponent' && kind !== 'crawford' && a > c;
-    const canOpponent = owner !== 'mover' && kind !== 'crawford' && b > c;
-    if (canMover && canOpponent) {
-      if (w < tp) live = lerp(w, 0, L, tp, dropped);
-      else if (w > cp) live = lerp(w, cp, cash, 1, W);
-      else live = lerp(w, tp, dropped, cp, cash);
-    } else if (canMover) {
-      live = w < cp ? lerp(w, 0, L, cp, cash) : lerp(w, cp, cash, 1, W);
-    } else if (canOpponent) {
-      live = w < tp ? lerp(w, 0, L, tp, dropped) : lerp(w, tp, dropped, 1, W);
-    } else live = d;
+    if (owner === 'opponent') live = w <= theirs ? lerp(w, 0, lose, theirs, dropped) : lerp(w, theirs, dropped, 1, win);
+    else if (owner === 'mover') live = w <= ours ? lerp(w, 0, lose, ours, cash) : lerp(w, ours, cash, 1, win);
+    else if (w <= theirs) live = lerp(w, 0, lose, theirs, dropped);
+    else if (w < ours) live = lerp(w, theirs, dropped, ours, cash);
+    else live = lerp(w, ours, cash, 1, win);
     return x * live + (1 - x) * d;
   };
   const c = cube.value;
   const lose1 = after(a, b - c);
   const win1 = after(a - c, b);
   const emg = (mwc: number) => (win1 - lose1 > 1e-12 ? (2 * (mwc - lose1)) / (win1 - lose1) - 1 : 0);
-  const cubelessMwc = dead(w, c);
+  const cubelessMwc = dead(c);
   const ndMwc = cubeful(c, cube.owner);
   const dpMwc = win1;
   if (cube.owner === 'opponent' || kind === 'crawford') {
@@ -283,8 +363,11 @@ function matchDecision(p: Probabilities, cube: MatchCube, x: number, met: MatchE
  * probabilities (evaluation, not rules: the rules of offering and
  * answering are src/engine/scoring). Money play uses Janowski's
  * cube-efficiency model, Jacoby and beaver aware; match play the same
- * model on match winning chances from a match equity table (ours by
- * default, met.ts), Crawford and post-Crawford aware.
+ * model on match winning chances from a match equity table (gnubg's
+ * default, Kazaross-XG2, unless `options.met`), with live cash points
+ * through the cube levels, Crawford and post-Crawford aware. The default
+ * efficiency is the contact one; callers pass the position's
+ * (`cubeEfficiency`).
  */
 export function cubeDecision(p: Probabilities, cube: CubeSituation, options: CubeOptions = {}): CubeDecision {
   const x = options.efficiency ?? DEFAULT_CUBE_EFFICIENCY;

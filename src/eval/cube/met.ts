@@ -1,4 +1,5 @@
 import { once } from '../once';
+import { KAZAROSS_XG2_NAME, KAZAROSS_XG2_POST, KAZAROSS_XG2_PRE } from './kazaross-xg2';
 /**
  * A match equity table (MET): the chance that a player wins the match at
  * the start of a game, by how many points each side still needs
@@ -92,18 +93,26 @@ export function computeMatchEquityTable(model: MetModel = DEFAULT_MET_MODEL): Ma
       pre[a][b] = gameValue(a, b, model, (x, y) => after(x, y, 'preCrawford'), true);
     }
   }
-  return {
-    name: `computed (gammon rate ${model.gammonRate}, walk ±1/${model.steps})`,
+  return metOf(`computed (gammon rate ${model.gammonRate}, walk ±1/${model.steps})`, n, (x, y, kind) => {
+    if (x === 1 || y === 1) return kind === 'crawford' ? crawford[x][y] : post[x][y];
+    return pre[x][y];
+  });
+}
+
+/**
+ * A MET over `n` points from its entries for 1 ≤ x, y ≤ n: a side that
+ * needs no more points has won, and away numbers beyond n are read at n.
+ */
+function metOf(name: string, n: number, entry: (x: number, y: number, kind: GameKind) => number): MatchEquityTable {
+  return Object.freeze({
+    name,
     length: n,
     equity(a: number, b: number, kind: GameKind): number {
       if (a <= 0) return 1;
       if (b <= 0) return 0;
-      const x = Math.min(a, n);
-      const y = Math.min(b, n);
-      if (x === 1 || y === 1) return kind === 'crawford' ? crawford[x][y] : post[x][y];
-      return pre[x][y];
+      return entry(Math.min(a, n), Math.min(b, n), kind);
     },
-  };
+  });
 }
 
 /**
@@ -179,5 +188,30 @@ function gameValue(a: number, b: number, model: MetModel, end: (x: number, y: nu
   return 0.25 * (v[idx(lo, 0, 0, 0)] + v[idx(lo + 1, 0, 0, 0)] + v[idx(lo, 0, 0, 1)] + v[idx(lo + 1, 0, 0, 1)]);
 }
 
-/** The default computed MET (built on first use by the pure `computeMatchEquityTable`, frozen). */
-export const defaultMatchEquityTable: () => MatchEquityTable = once(() => Object.freeze(computeMatchEquityTable()));
+/**
+ * A MET given as gnubg's tables: `pre[a − 1][b − 1]` before the Crawford
+ * game (its 1-away entries are the Crawford game) and `post[b − 1]`, the
+ * trailer's MWC needing b against the leader at 1-away after it. Away
+ * numbers beyond the table are read at its edge.
+ */
+export function tabulatedMatchEquityTable(name: string, pre: readonly (readonly number[])[], post: readonly number[]): MatchEquityTable {
+  return metOf(name, pre.length, (x, y, kind) => {
+    if (kind === 'postCrawford' && (x === 1 || y === 1)) return x === 1 ? 1 - post[y - 1] : post[x - 1];
+    return pre[x - 1][y - 1];
+  });
+}
+
+/**
+ * The match equity table gnubg 1.07 uses unless told otherwise (its
+ * `show matchequitytable`): Kazaross-XG2, rolled out with eXtreme Gammon
+ * to 9 points and gnubg to 15, extended to 25 (kazaross-xg2.ts).
+ */
+export const kazarossXg2MatchEquityTable: () => MatchEquityTable = once(() =>
+  tabulatedMatchEquityTable(KAZAROSS_XG2_NAME, KAZAROSS_XG2_PRE, KAZAROSS_XG2_POST),
+);
+
+/** Our computed MET with the default model (built on first use by the pure `computeMatchEquityTable`). */
+export const computedMatchEquityTable: () => MatchEquityTable = once(() => computeMatchEquityTable());
+
+/** The default MET of cube decisions: gnubg's default, Kazaross-XG2. */
+export const defaultMatchEquityTable: () => MatchEquityTable = kazarossXg2MatchEquityTable;

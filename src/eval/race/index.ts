@@ -9,7 +9,7 @@ export { effectivePips, writeCrossing, writeEffectiveCrossing, writeReach } from
 export { isLongRace } from './long';
 export { DEFAULT_RACE_MODEL } from './model';
 export type { RaceModel, TripleMeasure } from './model';
-export { firstRollOffChance, isShortRace } from './short';
+export { firstRollOffChance, isShortBearoff, isShortRace } from './short';
 
 /*
  * Race evaluation (no contact left) for both families.

@@ -30,6 +30,17 @@ export function isShortRace(board: Int8Array, base = 0): boolean {
 }
 
 /**
+ * Short nardy: both sides bearing off — every checker of each side in its
+ * own home (the mover's points 1…6, the opponent's 19…24), none on the bar.
+ */
+export function isShortBearoff(board: Int8Array): boolean {
+  if (board[25] > 0 || board[26] > 0) return false;
+  for (let p = 7; p <= 24; p++) if (board[p] > 0) return false;
+  for (let p = 1; p <= 18; p++) if (board[p] < 0) return false;
+  return true;
+}
+
+/**
  * Backgammon first-roll bear-off search (`firstRollOffChance`). A race has
  * no blocking, so the moves of a roll commute except that bearing off needs
  * every checker home: the search first spends dice on the checkers still

@@ -1,5 +1,9 @@
+import { randomUUID } from 'crypto';
 import { Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
-import { RedisClient } from '../store/redis';
+import Redis, { Cluster } from 'ioredis';
+import { ServiceError } from '../errors';
+import { RedisClient, STORE_TIMEOUT_MS, createRedisClient, createRedisCluster } from '../store/redis';
+import { StoreUnavailableError } from '../store/types';
 import { CANCELLED, errorBody } from './memory';
 import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, JobStatus, JobView } from './types';
 
@@ -11,6 +15,14 @@ import { FINISHED, JobKind, JobProcessor, JobProgress, JobQueue, JobRequest, Job
  * finds the job stalled and runs it again (a request's own errors, and
  * cancellations, are not retried). Cancelling writes a marker that the
  * running worker polls; a queued job is removed at once.
+ *
+ * Every operation a client waits for (submit, get, cancel, counts) is held
+ * to the store timeout and fails as `StoreUnavailableError` when Redis does
+ * not answer in time: its commands go over a connection without an offline
+ * queue, so nothing is kept to be sent when Redis returns. A submission that
+ * failed so, but may still have reached Redis (a command sent before Redis
+ * stopped answering runs when it answers again), is withdrawn once the
+ * queue answers: a client told 503 finds no job it did not get.
  */
 export const JOB_QUEUE = 'analyses';
 
@@ -18,11 +30,34 @@ interface JobData {
   readonly kind: JobKind;
   readonly payload: unknown;
   readonly total: number;
+  /** Which submission queued the job: a submission that failed withdraws only its own job. */
+  readonly submission?: string;
+}
+
+/**
+ * What a connection is for: `commands` that a client waits on (no offline
+ * queue, the store's command timeout), or the `blocking` reads of the
+ * queue's events and its worker (they wait for Redis as long as it takes).
+ */
+export type ConnectionRole = 'commands' | 'blocking';
+
+/** Where the job queue's Redis is. */
+export type RedisTarget = { readonly url: string } | { readonly nodes: { host: string; port: number }[] };
+
+/** A new connection of the job queue to `target`, shaped for its role. */
+export function jobQueueConnection(target: RedisTarget, role: ConnectionRole): RedisClient {
+  if (role === 'commands') return 'url' in target ? createRedisClient(target.url) : createRedisCluster(target.nodes);
+  // BullMQ's blocking commands want no per-request retry limit.
+  const connection = 'url' in target ? new Redis(target.url, { maxRetriesPerRequest: null }) : new Cluster(target.nodes, { redisOptions: { maxRetriesPerRequest: null } });
+  connection.on('error', () => undefined);
+  return connection;
 }
 
 export interface BullOptions {
-  /** A new connection for BullMQ (one per Queue, QueueEvents and Worker; blocking commands need their own). */
-  readonly connect: () => RedisClient;
+  /** A new connection for BullMQ (one per Queue, QueueEvents and Worker; blocking commands need their own): `jobQueueConnection`. */
+  readonly connect: (role: ConnectionRole) => RedisClient;
+  /** How long a client waits for one operation before it is told the store is unavailable (default STORE_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
   readonly ttlSeconds: number;
   /** How long a worker's lock on a job lasts without renewal: a dead worker's job is taken up again after it. */
   readonly lockMs: number;
@@ -64,12 +99,15 @@ export class BullJobQueue implements JobQueue {
   private readonly connections: RedisClient[] = [];
 
   private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private closed = false;
 
   constructor(private readonly options: BullOptions) {
     this.prefix = `{${options.prefix ?? 'nardy-jobs'}}`;
-    this.markers = this.connect();
-    this.queue = new Queue(JOB_QUEUE, { connection: this.connect(), prefix: this.prefix });
-    this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect(), prefix: this.prefix });
+    this.timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+    this.markers = this.connect('commands');
+    this.queue = new Queue(JOB_QUEUE, { connection: this.connect('commands'), prefix: this.prefix });
+    this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect('blocking'), prefix: this.prefix });
     for (const event of ['progress', 'active', 'completed', 'failed', 'removed', 'waiting'] as const) {
       this.events.on(event, ({ jobId }: { jobId: string }) => void this.notify(jobId));
     }
@@ -88,8 +126,8 @@ export class BullJobQueue implements JobQueue {
     return `${this.prefix}:cancelled:${id}`;
   }
 
-  private connect(): RedisClient {
-    const connection = this.options.connect();
+  private connect(role: ConnectionRole): RedisClient {
+    const connection = this.options.connect(role);
     this.connections.push(connection);
     return connection;
   }
@@ -118,7 +156,40 @@ export class BullJobQueue implements JobQueue {
     return { job, view };
   }
 
+  /**
+   * Runs one operation a client waits for, held to the timeout: past it, or
+   * on any failure of Redis, the store is unavailable. `gone` tells the
+   * operation that nobody waits for it any more.
+   */
+  private bounded<T>(work: (gone: () => boolean) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(new StoreUnavailableError(new Error(`the job queue did not answer within ${this.timeoutMs} ms`)));
+      }, this.timeoutMs);
+      work(() => settled).then(
+        (value) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          reject(error instanceof ServiceError ? error : new StoreUnavailableError(error));
+        },
+      );
+    });
+  }
+
   async get(id: string): Promise<JobView | null> {
+    return this.bounded(() => this.view(id));
+  }
+
+  private async view(id: string): Promise<JobView | null> {
     const found = await this.read(id);
     if (found) return found.view;
     // A queued job cancelled was removed: its marker holds its last view.
@@ -127,6 +198,22 @@ export class BullJobQueue implements JobQueue {
   }
 
   async submit(id: string, request: JobRequest): Promise<{ view: JobView; created: boolean }> {
+    const submission = randomUUID();
+    let sent = false;
+    try {
+      return await this.bounded(async (gone) => {
+        const answer = await this.enqueue(id, request, submission, gone, () => (sent = true));
+        // Queued after its client was told the store is unavailable: not its job any more.
+        if (gone()) void this.withdraw(id, submission);
+        return answer;
+      });
+    } catch (e) {
+      if (sent) void this.withdraw(id, submission);
+      throw e;
+    }
+  }
+
+  private async enqueue(id: string, request: JobRequest, submission: string, gone: () => boolean, sending: () => void): Promise<{ view: JobView; created: boolean }> {
     const existing = await this.read(id);
     if (existing) {
       const { job, view } = existing;
@@ -137,7 +224,10 @@ export class BullJobQueue implements JobQueue {
     }
     await this.markers.del(this.cancelKey(id));
     const ttl = { age: this.options.ttlSeconds };
-    const data: JobData = { kind: request.kind, payload: request.payload, total: request.total };
+    const data: JobData = { kind: request.kind, payload: request.payload, total: request.total, submission };
+    // Nobody waits for this submission any more: it is not sent.
+    if (gone()) throw new StoreUnavailableError();
+    sending();
     await this.queue.add(request.kind, data, {
       jobId: id,
       attempts: 3,
@@ -150,9 +240,34 @@ export class BullJobQueue implements JobQueue {
     return { view: added.view, created: true };
   }
 
+  /**
+   * Takes back a job that `submission` may have queued, once the queue
+   * answers again (commands on one connection run in order, so the
+   * submission's own has run by then): removed while queued, cancelled if a
+   * worker took it meanwhile. Tries for as long as a job's result is kept.
+   */
+  private async withdraw(id: string, submission: string): Promise<void> {
+    const until = Date.now() + this.options.ttlSeconds * 1000;
+    while (!this.closed && Date.now() < until) {
+      try {
+        const job = (await this.queue.getJob(id)) as Job<JobData> | undefined;
+        if (job?.data.submission !== submission) return;
+        if ((await job.getState()) === 'active') await this.stop(id);
+        else await job.remove();
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, this.timeoutMs).unref());
+      }
+    }
+  }
+
   async cancel(id: string): Promise<JobView | null> {
+    return this.bounded(() => this.stop(id));
+  }
+
+  private async stop(id: string): Promise<JobView | null> {
     const found = await this.read(id);
-    if (!found) return this.get(id);
+    if (!found) return this.view(id);
     const { job, view } = found;
     if (FINISHED.has(view.status)) return view;
     const cancelled: JobView = { ...view, status: 'cancelled', error: CANCELLED, finishedAt: new Date().toISOString() };
@@ -163,8 +278,10 @@ export class BullJobQueue implements JobQueue {
   }
 
   async counts(): Promise<{ waiting: number; running: number }> {
-    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
-    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0), running: c.active ?? 0 };
+    return this.bounded(async () => {
+      const c = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.delayed ?? 0), running: c.active ?? 0 };
+    });
   }
 
   async watch(id: string, listener: (view: JobView) => void): Promise<() => void> {
@@ -206,12 +323,13 @@ export class BullJobQueue implements JobQueue {
           clearInterval(poll);
         }
       },
-      { connection: this.connect(), prefix: this.prefix, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
+      { connection: this.connect('blocking'), prefix: this.prefix, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
     );
     this.worker.on('error', () => undefined);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     // Jobs still running are left to their lock: another worker takes them up.
     await this.worker?.close(true);
     await this.events.close();

@@ -5,6 +5,7 @@ import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView 
 import { ServiceError, fail } from '../errors';
 import { Body, checkKeys, isPlainObject } from '../request';
 import { MatchFileFormat, PlanMatchAnalysis } from '../matches/types';
+import { StoreUnavailableError } from '../store/types';
 import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
 
 /**
@@ -41,6 +42,8 @@ interface MatchPayload {
   readonly format: MatchFileFormat;
   readonly text: string;
   readonly plies: number;
+  /** A money session's Jacoby rule instead of the file's (CUBE-5). */
+  readonly jacoby?: boolean;
 }
 
 interface RolloutPayload {
@@ -61,6 +64,16 @@ function integer(body: Body, name: string, min: number, max: number, fallback: n
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
   return v;
+}
+
+/** The queue's answer, or 503 STORE_UNAVAILABLE when its store does not answer in time (nothing was queued). */
+async function queued<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (e instanceof StoreUnavailableError) fail('STORE_UNAVAILABLE', 'the job queue is unavailable; nothing was queued or changed, try again shortly');
+    throw e;
+  }
 }
 
 export class AnalysisJobs {
@@ -88,8 +101,10 @@ export class AnalysisJobs {
     const plan = this.settings.planMatch;
     if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
     if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(input, ['format', 'text', 'gameId', 'plies']);
+    checkKeys(input, ['format', 'text', 'gameId', 'plies', 'jacoby']);
     const plies = integer(input, 'plies', 0, 2, 0);
+    if (input.jacoby !== undefined && typeof input.jacoby !== 'boolean') fail('INVALID_REQUEST', 'jacoby must be a boolean', { field: 'jacoby' });
+    const jacoby = input.jacoby === undefined ? {} : { jacoby: input.jacoby };
     let file: { format: MatchFileFormat; text: string };
     if (input.gameId !== undefined) {
       if (input.text !== undefined || input.format !== undefined) fail('INVALID_REQUEST', 'give a match file (format and text) or a gameId, not both', { field: 'gameId' });
@@ -102,10 +117,10 @@ export class AnalysisJobs {
       }
       file = { format: input.format, text: input.text };
     }
-    const planned = plan(file, { plies }, this.analysis);
+    const planned = plan(file, { plies, ...jacoby }, this.analysis);
     this.admit(planned.cost);
-    const payload: MatchPayload = { ...file, plies };
-    return this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions });
+    const payload: MatchPayload = { ...file, plies, ...jacoby };
+    return queued(this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions }));
   }
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
@@ -122,7 +137,7 @@ export class AnalysisJobs {
     const steps = Math.ceil(trials / JOB_LIMITS.trialsPerStep);
     this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)));
     const payload: RolloutPayload = { request: { ...input, seed }, trials, timeBudgetMs };
-    return this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials });
+    return queued(this.queue.submit(jobId('ro', payload), { kind: 'rollout', payload, total: trials }));
   }
 
   private rolloutStep(request: RolloutJobRequest, index: number, trials: number, timeBudgetMs: number): RolloutRequest {
@@ -132,14 +147,14 @@ export class AnalysisJobs {
   }
 
   async get(kind: JobKind, id: string): Promise<JobView> {
-    const view = await this.queue.get(id);
+    const view = await queued(this.queue.get(id));
     if (!view || view.kind !== kind) fail('JOB_NOT_FOUND', `no ${kind === 'rollout' ? 'rollout' : 'analysis'} job ${id.slice(0, 64)}`, { field: 'id' });
     return view;
   }
 
   async cancel(kind: JobKind, id: string): Promise<JobView> {
     await this.get(kind, id);
-    const view = await this.queue.cancel(id);
+    const view = await queued(this.queue.cancel(id));
     if (!view) fail('JOB_NOT_FOUND', `no job ${id.slice(0, 64)}`, { field: 'id' });
     return view;
   }
@@ -159,7 +174,10 @@ export class AnalysisJobs {
       listener(view);
     });
     // A change between the first read and the subscription is not lost.
-    const now = await this.queue.get(id);
+    const now = await queued(this.queue.get(id)).catch((e: unknown) => {
+      stop();
+      throw e;
+    });
     if (now && (now.status !== first.status || now.progress.done !== first.progress.done)) {
       last = now;
       listener(now);
@@ -209,7 +227,7 @@ export class AnalysisJobs {
     if (request.kind === 'match-analysis') {
       const p = request.payload as MatchPayload;
       if (!this.settings.planMatch) fail('NOT_FOUND', 'whole-match analysis is not available in this worker');
-      const plan = this.settings.planMatch({ format: p.format, text: p.text }, { plies: p.plies }, this.analysis);
+      const plan = this.settings.planMatch({ format: p.format, text: p.text }, { plies: p.plies, ...(p.jacoby === undefined ? {} : { jacoby: p.jacoby }) }, this.analysis);
       return plan.run({ progress: (done, total) => hooks.progress({ done, total }), aborted: hooks.aborted });
     }
     return this.runRollout(request.payload as RolloutPayload, hooks);

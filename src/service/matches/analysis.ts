@@ -1,7 +1,7 @@
 import { Dice } from '../../engine/dice';
 import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
 import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
-import { makeMatchId } from '../../engine/short/gnubg-id';
+import { makeMatchId, parseGnubgPositionId } from '../../engine/short/gnubg-id';
 import {
   MatchPlayer,
   ReplayedDecision,
@@ -10,9 +10,11 @@ import {
   matchPlayerSide,
 } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
+import { shortCubeEfficiency } from '../../eval/analysis';
 import { CubeOwner } from '../../eval/cube/decision';
+import { STANDARD_VALUES } from '../../eval/equity';
 import { AnalysisCaller, AnalysisService } from '../analysis/service';
-import { BestMovesView, CubeDecisionView } from '../analysis/views';
+import { BestMovesView, CubeDecisionView, RankedTurnView } from '../analysis/views';
 import { valueOf } from '../cache';
 import { fail } from '../errors';
 import { importMatchFile } from './files';
@@ -110,6 +112,12 @@ function bestRequest(
   return { variant: VARIANT, positionId: d.positionId, matchId, plies, ...(limit ? { limit } : {}) };
 }
 
+/** The mover's cubeful equity after a play, with the cube efficiency of the position it leaves (the opponent on roll). */
+function equityAfter(t: RankedTurnView, situation: Situation): number {
+  const after = parseGnubgPositionId(t.positionId, 'white');
+  return playEquity(t.probabilities, situation, STANDARD_VALUES, after.ok ? shortCubeEfficiency(after.value.board) : undefined);
+}
+
 /** Can the mover double before this roll, with a cube that still matters (gnubg analyses only those)? */
 function cubeOpenBeforeRoll(d: ReplayedDecision, game: ReplayedGame, match: ReplayedMatch): boolean {
   if (d.index === 0 || d.match.crawford) return false;
@@ -144,7 +152,7 @@ export const planMatchAnalysis: PlanMatchAnalysis = (file, options, analysis) =>
   // A long-family file (its Variation tag names a long preset) is read in the long-nardy dialect.
   if (file.format === 'mat' && isLongMatchText(file.text))
     return planLongMatchAnalysis(file.text, options, analysis);
-  const match = importMatchFile(file);
+  const match = importMatchFile(file, { jacoby: options.jacoby });
   return planReplayedMatch(match, options, analysis);
 };
 
@@ -298,11 +306,7 @@ class ShortJudge {
       const ranked: BestMovesView = valueOf(
         await this.analysis.bestMoves(bestRequest(d, this.plies), this.caller),
       );
-      const j = judgePlay(
-        ranked.turns,
-        (t) => playEquity(t.probabilities, situation),
-        d.positionIdAfter ?? '',
-      );
+      const j = judgePlay(ranked.turns, (t) => equityAfter(t, situation), d.positionIdAfter ?? '');
       report = {
         ...this.base(d, 'move'),
         played: playedText,
@@ -328,7 +332,7 @@ class ShortJudge {
     const luck = await luckOver(rollsOf(opening), d.dice, async (dice) => {
       const ranked = valueOf(await this.analysis.bestMoves(bestRequest(d, 0, dice, 1), this.caller));
       const top = ranked.turns[0];
-      return top ? playEquity(top.probabilities, situation) : 0;
+      return top ? equityAfter(top, situation) : 0;
     });
     tally.luck += luck;
     return { ...report, luck: round(luck) };

@@ -23,7 +23,9 @@ function orFail<T>(r: Result<T, MatchFileError>): T {
  * Reads a match file and replays every move through the rules core. A file
  * that cannot be read, or holds an illegal move, is a 400 INVALID_MATCH_FILE
  * naming the game and the move (`game`, `move`, `reason`); nothing of it is
- * kept. `jacoby`: money sessions only, which a `.mat` file does not record.
+ * kept. `jacoby`: a money session's Jacoby rule instead of the file's
+ * (CUBE-5; a `.mat` file without a `Jacoby` tag is read with gnubg's
+ * default, on).
  */
 export function importMatchFile(
   file: { readonly format: unknown; readonly text: unknown },

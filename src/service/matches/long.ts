@@ -275,7 +275,7 @@ function replay(
     at.game = g.number;
     at.move = undefined;
     for (const e of g.events) if (e.kind === 'roll-off') queue.push(e.dice);
-    if (g.number === 1) run(() => beginGame(w, null));
+    if (g.number === 1) run(() => beginGame(w));
     else {
       if (!record.expects || record.expects.action !== 'next-game')
         badFile('a new game before the previous one is over', { game: at.game });

@@ -107,19 +107,21 @@ function swapped(p: ProbabilitiesView): Probabilities {
  * (the mover's): the opponent is on roll with the cube as it is and plays
  * his right cube action. Money: per unit of the cube (`values`: the
  * family's points of a single win, mars and koks). Match: the mover's EMG
- * at this cube.
+ * at this cube. `efficiency`: the cube efficiency of the position after the
+ * play, the opponent on roll (the contact one when not given).
  */
 export function playEquity(
   p: ProbabilitiesView,
   s: Situation,
   values: OutcomeValues = STANDARD_VALUES,
+  efficiency?: number,
 ): number {
   const opponent: Situation = {
     ...s,
     owner: OWNER_SEEN_BY_OPPONENT[s.owner],
     score: [s.score[1], s.score[0]],
   };
-  const d = cubeDecision(swapped(p), cubeSituation(opponent), { values });
+  const d = cubeDecision(swapped(p), cubeSituation(opponent), { values, efficiency });
   if (s.kind === 'money') return -d.equity;
   // EMG is linear in MWC, with each side's own single-game win and loss at this cube.
   const theirWin = d.matchWinningChances?.doublePass ?? 1;

@@ -100,12 +100,14 @@ function matchOfSession(record: SessionRecord, events: readonly HistoryEvent[]):
   }
   close();
   const rules = record.rules as { jacoby?: boolean };
+  const money = record.match === null;
   const match: MatchRecord = {
-    tags: [{ name: 'Variation', value: record.variant }],
+    // CUBE-5: a money session says its Jacoby rule, which a .mat file without the tag would read as gnubg's default.
+    tags: [{ name: 'Variation', value: record.variant }, ...(money ? [{ name: 'Jacoby', value: rules.jacoby ? 'On' : 'Off' }] : [])],
     length: record.match?.length ?? 0,
     players: ['White', 'Black'],
     games,
-    ...(record.match === null && rules.jacoby ? { jacoby: true } : {}),
+    ...(money && rules.jacoby ? { jacoby: true } : {}),
   };
   const replayed = replayMatch(match);
   if (!replayed.ok) fail('INTERNAL', `the stored game does not replay: ${replayed.error.message}`);

@@ -68,6 +68,12 @@ export interface MatchAnalysisPlan {
 export interface MatchAnalysisOptions {
   /** 0..2 */
   readonly plies: number;
+  /**
+   * CUBE-5, a money session's Jacoby rule, instead of the file's (SGF
+   * `RU[Jacoby]`; `.mat`: its `Jacoby` tag, else gnubg's default, on).
+   * Ignored for matches.
+   */
+  readonly jacoby?: boolean;
 }
 
 /** Reads a match file and plans its analysis; throws ServiceError (400, naming game and move) for a bad file. */

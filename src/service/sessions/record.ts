@@ -2,7 +2,7 @@ import { CubeConfig, CubeState } from '../../engine/scoring/cube';
 import { MatchState } from '../../engine/scoring/match';
 import { GameScore } from '../../engine/scoring/score';
 import { Side } from '../../engine/side';
-import { Step } from '../../engine/step';
+import { GameEvent, GameEventType } from '../../engine/game';
 
 /**
  * A game session as stored (JSON). The record is the single source of
@@ -43,32 +43,12 @@ export interface GameRound {
   result: GameScore | null;
 }
 
-export type EventType =
-  | 'roll-off'
-  | 'roll'
-  | 'play'
-  | 'no-play'
-  | 'double'
-  | 'take'
-  | 'drop'
-  | 'beaver'
-  | 'raccoon'
-  | 'resign'
-  | 'game-over'
-  | 'next-game';
+export type EventType = GameEventType;
 
-export interface HistoryEvent {
+/** An event of the reducer as the history keeps it: numbered and timed. */
+export interface HistoryEvent extends GameEvent {
   n: number;
   at: string;
-  game: number;
-  type: EventType;
-  seat: Side | null;
-  dice?: [number, number];
-  steps?: Step[];
-  notation?: string;
-  positionId?: string;
-  cubeValue?: number;
-  result?: GameScore;
 }
 
 export interface SessionRecord {

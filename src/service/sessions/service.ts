@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import { newMatch } from '../../engine/scoring/match';
+import { GameOptions, bindGameState, createGameState } from '../../engine/game';
 import { ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, Play, rebind, withCubeOption, withFamily } from '../../engine/family';
-import { bindNamed, checkKeys, isPlainObject } from '../request';
+import { AnyBound, Play, rebind, withFamily } from '../../engine/family';
+import { checkKeys, isPlainObject } from '../request';
 import { ActionBody, PlayRequest, ResignRequest } from '../../contract/requests';
 import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
@@ -160,46 +160,42 @@ export class GameSessions {
   ): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
     if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
     checkKeys(body, ['variant', 'rules', 'match', 'cube']);
-    const requested = bindNamed(body.variant, body.rules);
-    // `cube: true|false` at creation is the rules' cube option (LN-SCORE-5, §5.8).
-    const bound = typeof body.cube === 'boolean' ? withCubeOption(requested, body.cube) : requested;
     if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
-    let match = null;
     if (body.match !== undefined) {
       if (!isPlainObject(body.match)) fail('INVALID_MATCH', 'match must be an object {length, crawford?}', { field: 'match' });
       checkKeys(body.match, ['length', 'crawford']);
       const crawford = body.match.crawford;
       if (crawford !== undefined && typeof crawford !== 'boolean') fail('INVALID_MATCH', 'match.crawford must be true or false', { field: 'match.crawford' });
-      const m = newMatch(body.match.length as number, { crawford: crawford as boolean | undefined });
-      if (!m.ok) fail(m.error.code, m.error.message, { field: 'match.length' });
-      match = m.value;
     }
-    const cube = withFamily(bound, (b) => b.family.cubeConfig(b.rules, body.cube as boolean | undefined));
-    if (!cube.ok) fail(cube.error.code, cube.error.message, { field: 'cube' });
-    if (body.cube === true && !cube.value.enabled) {
-      fail('INVALID_RULES', `${bound.variant.name} is never played with the doubling cube`, { field: 'cube', rule: 'CUBE-7' });
-    }
+    const start = createGameState({
+      variant: body.variant,
+      rules: body.rules,
+      ...(body.cube !== undefined ? { cube: body.cube as boolean } : {}),
+      ...(body.match !== undefined ? { match: body.match as GameOptions['match'] } : {}),
+    });
+    if (!start.ok) throw ServiceError.fromGame(start.error);
+    const { state } = start.value;
     const id = this.random(16).toString('base64url');
     const tokens = { white: this.random(32).toString('base64url'), black: this.random(32).toString('base64url') };
     const seed = this.deps.seeds();
     const record: SessionRecord = {
       schema: 1,
       id,
-      variant: bound.variant.name,
-      family: bound.variant.family,
-      rules: bound.rules,
+      variant: state.variant,
+      family: bindGameState(state).variant.family,
+      rules: state.rules,
       createdAt: this.deps.now().toISOString(),
       seats: { white: { tokenHash: hashToken(tokens.white) }, black: { tokenHash: hashToken(tokens.black) } },
-      cubeConfig: cube.value,
-      match,
+      cubeConfig: state.cubeConfig,
+      match: state.match,
       status: 'playing',
       expects: null,
-      game: openRound(1, seed, cube.value),
+      game: openRound(1, seed, state.cubeConfig),
       finishedGames: [],
       events: 0,
     };
     const w = this.working(record);
-    beginGame(w, null);
+    beginGame(w, start.value);
     record.game.state = w.family.toJson(w.state);
     record.events = w.events.length;
     const events = w.events.map((e) => JSON.stringify(e));

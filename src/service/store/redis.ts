@@ -43,12 +43,19 @@ end
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`;
 
+/**
+ * How long one store command may take before the caller is told the store
+ * is unavailable (the ioredis command timeout; job-queue operations as a
+ * whole are held to it too).
+ */
+export const STORE_TIMEOUT_MS = 2000;
+
 /** Options that make ioredis fail fast and reconnect forever. */
 export function redisClientOptions(extra: RedisOptions = {}): RedisOptions {
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 2000,
+    commandTimeout: STORE_TIMEOUT_MS,
     connectTimeout: 2000,
     retryStrategy: (times: number) => Math.min(100 * times, 2000),
     lazyConnect: false,

@@ -5,7 +5,7 @@ import { LONG_PRESETS, LongPresetName } from '../../../src/engine/long/rules';
 import { PendingStage } from '../../../src/engine/long/stages';
 import { LongPosition } from '../../../src/engine/long/position';
 import { LongTurn, legalLongTurns } from '../../../src/engine/long/turn';
-import { readOracleCases } from '../../support/oracles';
+import { LONG_ORACLE_PRESETS, readOracleCases } from '../../support/oracles';
 
 /*
  * Differential test against the independent reference implementation of
@@ -48,16 +48,7 @@ interface OracleCase {
   };
 }
 
-const PRESET: Record<string, LongPresetName> = {
-  classic: 'long',
-  nardgammon: 'nardgammon',
-  crazy: 'crazy',
-  gulbarSeed: 'gulbar',
-  crazyGulbar: 'crazy-gulbar',
-  khachapuri: 'khachapuri',
-  fevga: 'fevga',
-  fevgaCrazy: 'giul',
-};
+const PRESET = LONG_ORACLE_PRESETS as Readonly<Record<string, LongPresetName>>;
 
 function physicalKey(p: LongPosition): string {
   const j = makeLongPositionJson(p);

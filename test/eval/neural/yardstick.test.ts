@@ -106,6 +106,8 @@ describe('the same checks fail on broken networks', () => {
 
   it.each([
     ['backgammon', 'bias'],
+    ['backgammon', 'random'],
+    ['backgammon', 'swapped'],
     ['long', 'bias'],
     ['long', 'shuffled'],
   ] as const)('%s with the %s mutation fails the smoke match', (name, mutation) => {
