@@ -3201,6 +3201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3238,6 +3239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            401: components["responses"]["UnknownApiKey"];
             403: components["responses"]["NotYourTurn"];
             /** @description `ACTION_NOT_EXPECTED` (with `expects`) or `GAME_FINISHED`; each with `allowed`, this seat's actions now. */
             409: {

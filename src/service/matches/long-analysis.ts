@@ -10,9 +10,8 @@ import { AnalysisCaller, AnalysisService } from '../analysis/service';
 import { BestMovesView, CubeDecisionView, RankedTurnView } from '../analysis/views';
 import { valueOf } from '../cache';
 import { fail } from '../errors';
-import { Working, allowedActions } from '../sessions/flow';
-import { HistoryEvent } from '../sessions/record';
-import { LONG_VARIATIONS, LongReplayAction, replayLongMatch } from './long';
+import { GameEvent, allowedActions } from '../../engine/game';
+import { LONG_VARIATIONS, LongReplayAction, LongReplayTable, replayLongMatch } from './long';
 import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
 import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, ownEquity } from './report';
 import { playEquity, playerReport, rollsOf, round, withCancellation } from './report';
@@ -21,8 +20,8 @@ import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan,
 /*
  * Whole-match analysis of long nardy and its variants (docs/match-files.md,
  * "Analysis of long nardy"), in the same report as backgammon's. A file in
- * the long-nardy dialect is replayed through the session flow (long.ts);
- * the decisions are read off the flow as it goes:
+ * the long-nardy dialect is replayed through the game reducer (long.ts);
+ * the decisions are read off its states as it goes:
  * - a play: every line that plays a stage — a roll, a re-roll (TM-5), a
  *   cascade stage (CR-1, CG-1) or a debt stage (TM-3, TM-4) — is one
  *   decision of its player, ranked among the legal plays of that stage
@@ -31,7 +30,7 @@ import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan,
  *   not value a position whose opponent has already borne off);
  * - a cube decision where the preset is played with the cube (LN-SCORE-5,
  *   never in Fevga / Giul, CUBE-7): every roll before which the player could
- *   double (the flow's own CUBE-2 / CUBE-6 check), every double, take and drop;
+ *   double (the reducer's own CUBE-2 / CUBE-6 check), every double, take and drop;
  * - luck: a rolled stage's, over the 21 rolls (the roll-off's 15 non-doubles
  *   when the first mover plays the roll-off dice, LN-START-2); a cascade or
  *   debt stage is part of the roll that started it.
@@ -108,7 +107,7 @@ interface Snapshot {
 /** What the reader carries from one replayed action to the next. */
 interface ReadState {
   readonly entries: Entry[];
-  /** The flow just before the action being read. */
+  /** The reducer's state just before the action being read. */
   snapshot: Snapshot | null;
   /** The last action was a roll: the next play plays rolled dice, not the roll-off's (LN-START-2). */
   rolled: boolean;
@@ -117,19 +116,19 @@ interface ReadState {
 /** What every decision of one action shares. */
 type EntryBase = Pick<Entry, 'game' | 'moveNumber' | 'seat' | 'positionId' | 'cube' | 'match'>;
 
-/** Replays a long-family file and reads its decisions off the flow. */
+/** Replays a long-family file and reads its decisions off the reducer. */
 function readLongMatch(text: string): LongMatch {
   const state: ReadState = { entries: [], snapshot: null, rolled: false };
-  // What the flow played with, as the replay saw it (set at the file's first action).
+  // What the reducer played with, as the replay saw it (set at the file's first action).
   const seen: { cubeConfig: CubeConfig | null; rules: unknown } = { cubeConfig: null, rules: null };
   const replay = replayLongMatch(text, {
-    before(action: LongReplayAction, w: Working<unknown, unknown>) {
-      seen.cubeConfig = w.record.cubeConfig;
-      seen.rules = w.rules;
-      state.snapshot = snapshotOf(action, w);
+    before(action: LongReplayAction, table: LongReplayTable) {
+      seen.cubeConfig = table.state.cubeConfig;
+      seen.rules = table.rules;
+      state.snapshot = snapshotOf(action, table);
     },
-    after(action: LongReplayAction, w: Working<unknown, unknown>) {
-      readAction(state, action, w);
+    after(action: LongReplayAction, table: LongReplayTable) {
+      readAction(state, action, table);
     },
   });
   const cubeConfig = seen.cubeConfig;
@@ -160,7 +159,7 @@ function readLongMatch(text: string): LongMatch {
 
 /** The stage a play would play and how many legal plays it has (one when the position or dice do not parse). */
 function stageOf(
-  w: Working<unknown, unknown>,
+  w: LongReplayTable,
   positionId: string,
   dice: Dice | null,
   lastRoll: boolean,
@@ -173,21 +172,21 @@ function stageOf(
     : { stage: null, legalPlays: 1 };
 }
 
-/** The flow before an action: what its decision is judged from. */
-function snapshotOf(action: LongReplayAction, w: Working<unknown, unknown>): Snapshot {
-  const game = w.record.game;
-  const positionId = w.family.positionId(w.state);
-  // Only before a roll may the player double (the flow's own CUBE-2 / CUBE-6 check).
-  const mayDouble = action.input.type === 'roll' && allowedActions(w)[action.seat].includes('double');
+/** The reducer's state before an action: what its decision is judged from. */
+function snapshotOf(action: LongReplayAction, w: LongReplayTable): Snapshot {
+  const game = w.state.game;
+  const positionId = w.family.positionId(w.family.fromJson(w.rules, game.position));
+  // Only before a roll may the player double (the reducer's own CUBE-2 / CUBE-6 check).
+  const mayDouble = action.input.type === 'roll' && allowedActions(w.state)[action.seat].includes('double');
   const stage =
     action.input.type === 'play'
       ? stageOf(w, positionId, game.dice, game.lastRoll)
       : { stage: null, legalPlays: 1 };
   return {
     positionId,
-    dice: game.dice,
+    dice: game.dice ? [game.dice[0], game.dice[1]] : null,
     cube: game.cube,
-    match: w.record.match,
+    match: w.state.match,
     lastRoll: game.lastRoll,
     mayDouble,
     events: w.events.length,
@@ -195,11 +194,11 @@ function snapshotOf(action: LongReplayAction, w: Working<unknown, unknown>): Sna
   };
 }
 
-/** Reads the decisions of one replayed action: the action's own, then the stages the flow forfeited after it. */
-function readAction(state: ReadState, action: LongReplayAction, w: Working<unknown, unknown>): void {
+/** Reads the decisions of one replayed action: the action's own, then the stages the reducer forfeited after it. */
+function readAction(state: ReadState, action: LongReplayAction, w: LongReplayTable): void {
   const s = state.snapshot;
   if (!s) return;
-  const fresh: HistoryEvent[] = w.events.slice(s.events);
+  const fresh: GameEvent[] = w.events.slice(s.events);
   const base: EntryBase = {
     game: action.game,
     moveNumber: action.line ?? 0,
@@ -219,14 +218,14 @@ function cubeEntryOf(base: EntryBase, kind: EntryKind): Entry {
 
 /**
  * Reads the action's own decision; returns the position after it (before
- * any stage the flow then forfeited).
+ * any stage the reducer then forfeited).
  */
 function readDecision(
   state: ReadState,
   action: LongReplayAction,
   s: Snapshot,
   base: EntryBase,
-  fresh: readonly HistoryEvent[],
+  fresh: readonly GameEvent[],
 ): string {
   let previous = s.positionId;
   switch (action.input.type) {
@@ -268,14 +267,14 @@ function readDecision(
   return previous;
 }
 
-/** Stages the flow forfeited itself (nothing to play, ALG-8, MAX-5), after a roll or a play: each a forced play. */
+/** Stages the reducer forfeited itself (nothing to play, ALG-8, MAX-5), after a roll or a play: each a forced play. */
 function readForfeits(
   state: ReadState,
   action: LongReplayAction,
-  w: Working<unknown, unknown>,
+  w: LongReplayTable,
   s: Snapshot,
   base: EntryBase,
-  fresh: readonly HistoryEvent[],
+  fresh: readonly GameEvent[],
   previous: string,
 ): void {
   let dice: Dice | null = null;

@@ -6,16 +6,19 @@ import { matchFileError } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
 import { VARIANTS, variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
-import { AnyBound, bind, withFamily } from '../../engine/family';
-import { SessionActionInput, Working, act, beginGame, openRound, workingFor } from '../sessions/flow';
+import { AnyBound, GameFamily, bind, withFamily } from '../../engine/family';
+import { Applied, GameAction, GameEvent, GameState, applyAction, newGameState } from '../../engine/game';
+import { CubeConfig } from '../../engine/scoring/cube';
+import { MatchState } from '../../engine/scoring/match';
+import { SessionActionInput } from '../sessions/flow';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 
 /*
  * The long family's `.mat` dialect (engine/long/match-log.ts) as the
  * sessions see it: a session's history written as a match log, and a match
- * log replayed through the session flow itself with the file's dice, so that
- * every roll-off, play, stage of a cascade, re-roll, debt, cube action and
- * score is checked by the same rules as a live game.
+ * log replayed through the game reducer with the file's dice, so that every
+ * roll-off, play, stage of a cascade, re-roll, debt, cube action and score
+ * is checked by the same rules as a live game.
  */
 
 /** The `Variation` tag of each long-family preset. */
@@ -49,7 +52,7 @@ function overridesOf(preset: unknown, rules: unknown): Record<string, unknown> {
 }
 
 /** History events → the games of a match log. */
-function gamesOf(events: readonly HistoryEvent[]): LogGame[] {
+function gamesOf(events: readonly GameEvent[]): LogGame[] {
   const games: LogGame[] = [];
   const score: Record<Side, number> = { white: 0, black: 0 };
   let current: { number: number; score: [number, number]; events: LogEvent[] } | null = null;
@@ -139,8 +142,8 @@ const comparable = (e: LogEvent): unknown => {
 };
 
 /**
- * Reads a long-family match file and replays it through the session flow
- * with the file's dice: every action must be the one the flow expects, of
+ * Reads a long-family match file and replays it through the game reducer
+ * with the file's dice: every action must be the one the reducer expects, of
  * the right player, legal (cascades, re-rolls, debts, the head and block
  * rules, the cube, LN-SCORE-6's last roll), and every result must be the
  * one the rules give. Returns the match log as replayed (writing it gives
@@ -158,10 +161,18 @@ export interface LongReplayAction {
   readonly line: number | undefined;
 }
 
-/** Sees the flow's working record just before and just after each action of the file (the analysis reads decisions off it). */
+/** The game being replayed: the reducer's state, the family binding, and every event so far. */
+export interface LongReplayTable {
+  readonly family: GameFamily<unknown, unknown>;
+  readonly rules: unknown;
+  state: GameState;
+  readonly events: GameEvent[];
+}
+
+/** Sees the replayed game just before and just after each action of the file (the analysis reads decisions off it). */
 export interface LongReplayObserver {
-  before(action: LongReplayAction, w: Working<unknown, unknown>): void;
-  after(action: LongReplayAction, w: Working<unknown, unknown>): void;
+  before(action: LongReplayAction, table: LongReplayTable): void;
+  after(action: LongReplayAction, table: LongReplayTable): void;
 }
 
 /** A long-family file replayed: its log, the preset, and the rule options that differ from it (the `Rules` tag). */
@@ -177,10 +188,10 @@ export function replayLongMatch(text: unknown, observer?: LongReplayObserver): L
   const parsed = parseMatchLog(text);
   if (!parsed.ok) throw new ServiceError({ ...parsed.error });
   const log = parsed.value;
-  const session = sessionOfLog(log);
-  const replayed = gamesOf(replay(log, session, observer));
+  const setup = setupOfLog(log);
+  const replayed = gamesOf(replay(log, setup, observer));
   checkReplayed(log, replayed);
-  return { log: { ...log, games: replayed }, variant: session.record.variant, overrides: session.overrides };
+  return { log: { ...log, games: replayed }, variant: setup.bound.variant.name, overrides: setup.overrides };
 }
 
 /** Ends the import: 400 INVALID_MATCH_FILE naming the game and move. */
@@ -188,11 +199,15 @@ function badFile(reason: string, where: { game?: number; move?: number } = {}): 
   throw new ServiceError({ ...matchFileError(reason, where) });
 }
 
-/** The same dice seed for every game of a file: its dice come from the file, not the seed. */
-const FILE_SEED = (): Buffer => Buffer.alloc(32);
+/** What the file's games are played with: the variant and rules (`Rules` tag), cube (`Cube`) and match (length, `Crawford`). */
+interface LogSetup {
+  readonly bound: AnyBound;
+  readonly cubeConfig: CubeConfig;
+  readonly match: MatchState | null;
+  readonly overrides: unknown;
+}
 
-/** A session record for the file's variant, rules (`Rules` tag), cube (`Cube`) and match (length, `Crawford`). */
-function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound; overrides: unknown } {
+function setupOfLog(log: MatchLog): LogSetup {
   const name = variantOfTag(tagOf(log, 'Variation') ?? '');
   if (!name)
     badFile(`the Variation tag must name a long-family preset: ${Object.values(LONG_VARIATIONS).join(', ')}`);
@@ -218,36 +233,15 @@ function sessionOfLog(log: MatchLog): { record: SessionRecord; bound: AnyBound; 
     if (!m.ok) return badFile(m.error.message);
     match = m.value;
   }
-  const record: SessionRecord = {
-    schema: 1,
-    id: 'match-file',
-    variant: variant.value.name,
-    family: 'long',
-    rules: bound.value.rules,
-    createdAt: new Date(0).toISOString(),
-    seats: { white: { tokenHash: '' }, black: { tokenHash: '' } },
-    cubeConfig: cube.value,
-    match,
-    status: 'playing',
-    expects: null,
-    game: openRound(1, FILE_SEED(), cube.value),
-    finishedGames: [],
-    events: 0,
-  };
-  return { record, bound: bound.value, overrides };
+  return { bound: bound.value, cubeConfig: cube.value, match, overrides };
 }
 
 /**
- * Replays the file's games through the session flow with the file's dice;
- * any refusal of the flow names the game and move. Returns the history.
+ * Replays the file's games through the game reducer with the file's dice;
+ * any refusal names the game and move. Returns the events of the games.
  */
-function replay(
-  log: MatchLog,
-  { record, bound }: { record: SessionRecord; bound: AnyBound },
-  observer: LongReplayObserver | undefined,
-): HistoryEvent[] {
+function replay(log: MatchLog, setup: LogSetup, observer: LongReplayObserver | undefined): GameEvent[] {
   const queue: Dice[] = [];
-  const events: HistoryEvent[] = [];
   const at: { game: number; move?: number } = { game: 0 };
   const where = () => ({ game: at.game, ...(at.move !== undefined ? { move: at.move } : {}) });
   const dice = (): [number, number] => {
@@ -255,31 +249,41 @@ function replay(
     if (!next) return badFile('the rules call for a roll here that the file does not give', where());
     return [next[0], next[1]];
   };
-  const w: Working<unknown, unknown> = withFamily(bound, (b) => workingFor(b, record, () => new Date(0), { events, dice }));
-  const run = (work: () => void): void => {
-    try {
-      work();
-    } catch (e) {
-      if (e instanceof ServiceError && e.body.code !== 'INVALID_MATCH_FILE') badFile(e.body.message, where());
-      throw e;
-    }
+  const start = newGameState(setup.bound, { cubeConfig: setup.cubeConfig, match: setup.match });
+  const table: LongReplayTable = withFamily(setup.bound, (b) => ({
+    family: b.family as GameFamily<unknown, unknown>,
+    rules: b.rules,
+    state: start.state,
+    events: [],
+  }));
+  /** Takes the reducer's answer, then rolls the roll-offs it waits for with the file's dice. */
+  const take = (applied: Applied): void => {
+    table.state = applied.state;
+    table.events.push(...applied.events);
+    while (table.state.expects?.action === 'roll-off') apply('white', { type: 'roll-off', dice: dice() });
   };
-  const perform = (seat: Side, input: SessionActionInput): void =>
-    run(() => {
-      const action: LongReplayAction = { seat, input, game: at.game, line: at.move };
-      observer?.before(action, w);
-      act(w, seat, input, FILE_SEED);
-      observer?.after(action, w);
-    });
+  const apply = (seat: Side, action: GameAction): void => {
+    const applied = applyAction(table.state, seat, action);
+    if (!applied.ok) badFile(applied.error.message, where());
+    take(applied.value);
+  };
+  const perform = (seat: Side, input: SessionActionInput): void => {
+    const action: LongReplayAction = { seat, input, game: at.game, line: at.move };
+    observer?.before(action, table);
+    const expects = table.state.expects;
+    // The file's dice are taken only for a roll the game expects of this seat; another roll is refused as it is.
+    const rolls = input.type === 'roll' && table.state.status === 'playing' && expects?.action === 'roll' && expects.seat === seat;
+    apply(seat, input.type === 'roll' ? { type: 'roll', dice: rolls ? dice() : [1, 1] } : input);
+    observer?.after(action, table);
+  };
   for (const g of log.games) {
     at.game = g.number;
     at.move = undefined;
     for (const e of g.events) if (e.kind === 'roll-off') queue.push(e.dice);
-    if (g.number === 1) run(() => beginGame(w));
+    if (g.number === 1) take(start);
     else {
-      if (!record.expects || record.expects.action !== 'next-game')
-        badFile('a new game before the previous one is over', { game: at.game });
-      perform(record.expects?.seat ?? 'white', { type: 'next-game' });
+      if (table.state.expects?.action !== 'next-game') badFile('a new game before the previous one is over', { game: at.game });
+      perform(table.state.expects.seat, { type: 'next-game' });
     }
     for (const [k, e] of g.events.entries()) {
       if (e.kind === 'roll-off' || e.kind === 'wins') continue;
@@ -288,7 +292,7 @@ function replay(
     }
     if (queue.length > 0) badFile('the file gives dice the rules never call for', { game: at.game });
   }
-  return events;
+  return table.events;
 }
 
 /** One action of the file as the flow's input: a roll and a play, a resignation (at the level of the result that follows), a cube action. */

@@ -14,8 +14,7 @@ import { Expects, GameRound, HistoryEvent, SessionRecord } from './record';
  * with the session's provably fair dice, and the answer is written back
  * with the rolls (for the fairness record) and the numbered, timed events.
  * The game flow itself lives in the reducer only. `Working` holds the
- * record being changed plus the family state in its typed form (the match
- * analysis reads it).
+ * record being changed plus the family state in its typed form.
  */
 export interface Working<R, S> {
   readonly family: GameFamily<R, S>;
@@ -25,8 +24,6 @@ export interface Working<R, S> {
   readonly now: () => Date;
   /** The events this transition adds to the history (saved with the record). */
   readonly events: HistoryEvent[];
-  /** Replaying a match file: the file's dice instead of the seeded rolls. */
-  readonly dice?: () => [number, number];
 }
 
 /**
@@ -38,7 +35,7 @@ export function workingFor<R, S>(
   bound: Bound<R, S>,
   record: SessionRecord,
   now: () => Date,
-  extra: { readonly events?: HistoryEvent[]; readonly dice?: () => [number, number] } = {},
+  extra: { readonly events?: HistoryEvent[] } = {},
 ): Working<R, S> {
   const stored = record.game?.state;
   return {
@@ -48,7 +45,6 @@ export function workingFor<R, S>(
     state: stored ? bound.family.fromJson(bound.rules, stored) : bound.family.initial(bound.rules, 'white'),
     now,
     events: extra.events ?? [],
-    ...(extra.dice ? { dice: extra.dice } : {}),
   };
 }
 
@@ -135,10 +131,10 @@ function answer<R, S>(w: Working<R, S>, seat: Side, action: GameAction): Applied
   return applied.value;
 }
 
-/** The next roll of the game: the file's dice when replaying one, else the seeded fair roll, kept for the fairness record. */
+/** The next roll of the game: the seeded fair roll, kept for the fairness record. */
 function nextRoll<R, S>(w: Working<R, S>, purpose: 'roll-off' | 'roll' | 'last-roll', by: Side | null): [number, number] {
   const game = w.record.game;
-  const dice = w.dice ? w.dice() : rollAt(Buffer.from(game.seed, 'hex'), game.rolls.length);
+  const dice = rollAt(Buffer.from(game.seed, 'hex'), game.rolls.length);
   game.rolls.push({ index: game.rolls.length, dice, purpose, by });
   return dice;
 }
