@@ -15,11 +15,13 @@
 
 /** Unit-tier files and directories (paths under test/; a directory takes every file below it). */
 const UNIT = [
+  'engine/game/',
   'engine/long/',
   'engine/scoring/',
   'engine/short/',
   'eval/bearoff.test.ts',
   'eval/cube.test.ts',
+  'eval/cube-oracle.test.ts',
   'eval/evaluator.property.test.ts',
   'eval/fake-and-analysis.test.ts',
   'eval/prune.test.ts',
@@ -46,6 +48,7 @@ const UNIT = [
   'service/fairness.test.ts',
   'service/match-analysis.test.ts',
   'service/sessions-allowed.test.ts',
+  'service/sessions-reducer.test.ts',
 ];
 
 /** HTTP-tier files and directories: the app in process, no Redis, no child process. */

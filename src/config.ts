@@ -38,6 +38,10 @@ export interface Config {
   graphqlMaxAliases: number;
   graphqlMaxComplexity: number;
   shutdownTimeoutSeconds: number;
+  /** On SIGTERM: seconds of serving with /ready failing before the listener closes (endpoint propagation). */
+  shutdownDelaySeconds: number;
+  /** Rounds of warm-up requests a process sends itself before `/ready` answers 200 (0 = none). */
+  warmUpRounds: number;
   /** The evaluators of the analysis endpoints: the trained networks (default) or the v1 heuristics. */
   evaluator: 'neural' | 'heuristic';
   /** Wall-clock budget of one analysis search; past it the answer comes from fewer plies. */
@@ -174,6 +178,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxAliases: integer(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 1000),
     graphqlMaxComplexity: integer(env, 'GRAPHQL_MAX_COMPLEXITY', 5000, 10, 1_000_000),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
+    shutdownDelaySeconds: integer(env, 'SHUTDOWN_DELAY_SECONDS', 5, 0, 300),
+    warmUpRounds: integer(env, 'WARM_UP_ROUNDS', 20, 0, 1000),
     evaluator,
     analysisBudgetMs: integer(env, 'ANALYSIS_BUDGET_MS', 2000, 10, 60_000),
     analysisWorkers: integer(env, 'ANALYSIS_WORKERS', availableParallelism(), 0, 256),

@@ -157,6 +157,28 @@ export function issueOf(error: ErrorObject, prefix: string): Issue {
 }
 
 /**
+ * The issue of a failed validation that tells the caller most. Ajv reports
+ * the first alternative of an `anyOf` / `oneOf` first: `{"as": "gammon"}` of
+ * a resign breaks the play alternative by an unknown field `as` and the
+ * resign alternative by a value outside its enum; the second names the
+ * allowed values. So among the errors of alternatives the deepest field wins,
+ * and at equal depth a wrong value beats an unknown or missing field.
+ */
+export function issueOfErrors(errors: readonly ErrorObject[], prefix: string): Issue {
+  // Ajv lists the errors of every alternative, then the `anyOf` / `oneOf` that none matched (paths inside referenced schemas are their own).
+  const summary = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+  if (!errors.some(summary)) return issueOf(errors[0], prefix);
+  const rank = (issue: Issue) => issue.path.split('/').length * 2 + (issue.keyword === 'additionalProperties' || issue.keyword === 'required' ? 0 : 1);
+  let best = issueOf(errors[0], prefix);
+  for (const error of errors) {
+    if (summary(error)) continue;
+    const issue = issueOf(error, prefix);
+    if (rank(issue) > rank(best)) best = issue;
+  }
+  return best;
+}
+
+/**
  * Every request header the document names (header parameters, and the
  * headers of its security schemes: `Authorization` for a bearer token) and
  * every response header it declares, as written there.

@@ -7,11 +7,18 @@ import { Issue } from './openapi';
  * path (`position.white.points.24`, `dice[0]`), and what is wrong.
  */
 
-/** `/body/position/white/points/24` → `position.white.points.24`; `/body/dice/0` → `dice[0]`. */
+/**
+ * `/body/position/white/points/24` → `position.white.points.24`; `/body/dice/0` → `dice[0]`:
+ * an array item by its index in brackets, an object member after a dot — `points` is an object
+ * keyed by point numbers, so its members are written as the rules write them (`points.24`).
+ */
 export function fieldOf(path: string): string {
   const parts = path.replace(/^\/(body|headers|query|path|params)\/?/, '').split('/').filter(Boolean);
   let field = '';
-  for (const part of parts) field += /^\d+$/.test(part) ? `[${part}]` : field ? `.${part}` : part;
+  parts.forEach((part, i) => {
+    const index = /^\d+$/.test(part) && parts[i - 1] !== 'points';
+    field += index ? `[${part}]` : field ? `.${part}` : part;
+  });
   return field;
 }
 

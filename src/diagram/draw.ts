@@ -373,11 +373,54 @@ function drawCube(d: Diagram, o: DiagramOptions, c: Palette): string {
   );
 }
 
+/**
+ * The most characters a footer line holds: the view box's width right of the
+ * board's left edge at 19 px DejaVu Sans, whose glyphs average under 0.62 em
+ * (digits 0.64 em), with a margin.
+ */
+const FOOTER_CHARACTERS = Math.floor((WIDTH - LEFT - 20) / (19 * 0.62));
+
+/** A text broken at spaces into lines of at most `max` characters (a longer word stays whole). */
+function wrap(line: string, max: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    if (current && current.length + 1 + word.length > max) {
+      out.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** The stages still owed, consecutive debts of one side together (`Black pays debts 3-3-3-3, 4-4-4-4`). */
+function pendingText(d: Diagram): string {
+  const parts: string[] = [];
+  let debts: string[] = [];
+  const flush = () => {
+    if (debts.length > 0) parts.push(`${SIDE_NAME[d.turn]} pays ${debts.length > 1 ? 'debts' : 'debt'} ${debts.join(', ')}`);
+    debts = [];
+  };
+  for (const stage of d.pending) {
+    if (stage.origin === 'debt') {
+      debts.push(unitsText(stage.units ?? []));
+      continue;
+    }
+    flush();
+    parts.push(stageText(stage, d.turn));
+  }
+  flush();
+  return `Still to play: ${parts.join('; ')}`;
+}
+
 function footer(d: Diagram, c: Palette): string {
   const lines: string[] = [];
   const pipLine = `Pips: White ${d.seats.white.pips} · Black ${d.seats.black.pips}`;
   lines.push(d.match ? `${pipLine} · ${matchText(d.match)}` : pipLine);
-  if (d.pending.length > 0) lines.push(`Still to play: ${d.pending.map((s) => stageText(s, d.turn)).join('; ')}`);
+  if (d.pending.length > 0) lines.push(...wrap(pendingText(d), FOOTER_CHARACTERS));
   if (d.firstTurn) {
     const first = (['white', 'black'] as const).filter((s) => d.firstTurn?.[s]).map((s) => SIDE_NAME[s]);
     lines.push(
@@ -386,7 +429,7 @@ function footer(d: Diagram, c: Palette): string {
         : 'Both sides move counter-clockwise from their heads',
     );
   }
-  if (d.moveText !== undefined) lines.push(`Move: ${d.moveText || '(none)'}`);
+  if (d.moveText !== undefined) lines.push(...wrap(`Move: ${d.moveText || '(none)'}`, FOOTER_CHARACTERS));
   let out = `<g class="footer" font-size="19" fill="${c.text}">`;
   lines.slice(0, 4).forEach((line, i) => {
     out += text(LEFT, BOTTOM + 14 + 46 + i * 24, line, `class="footer-line"`);

@@ -130,18 +130,27 @@ const ALIASES: Readonly<Record<string, VariantName>> = {
   'long.gulbaraIntl': 'gulbara-intl',
   short: 'backgammon',
   'short.standard': 'backgammon',
-  nardy: 'backgammon',
   soviet: 'short-soviet',
   'short.soviet': 'short-soviet',
 };
 
 const BY_NAME = new Map<string, Variant>(VARIANTS.map((v) => [v.name, v]));
 
+/**
+ * Names that mean more than one family, refused with the choices rather than
+ * guessed: «нарды» alone means long nardy to most Russian speakers and short
+ * nardy (backgammon) to others (scope of the spec: both are "nardy").
+ */
+const AMBIGUOUS: Readonly<Record<string, string>> = {
+  nardy: '"nardy" names the whole family: send "long" for long nardy (длинные нарды) or "backgammon" for short nardy (короткие нарды); GET /v1/variants lists every preset',
+};
+
 /** Looks a variant up by its API name or a spec alias. */
 export function variantByName(name: unknown, field = 'variant'): Result<Variant, RulesError> {
   if (typeof name !== 'string') {
     return err(rulesError('UNKNOWN_VARIANT', `${field} must be a string naming a variant (see GET /v1/variants)`, { field }));
   }
+  if (Object.hasOwn(AMBIGUOUS, name)) return err(rulesError('UNKNOWN_VARIANT', AMBIGUOUS[name], { field }));
   const variant = BY_NAME.get(ALIASES[name] ?? name);
   if (!variant) {
     return err(rulesError('UNKNOWN_VARIANT', `unknown variant "${name.slice(0, 40)}"; see GET /v1/variants`, { field }));

@@ -3,6 +3,7 @@ import { Arg, Ctx, Float, Int, Query, Resolver } from 'type-graphql';
 import { valueOf } from '../service/cache';
 import { ANALYSIS_LIMITS } from '../service/analysis/service';
 import { described, fields, inputType, objectType, optional } from './build';
+import { CubeActionEnum, CubeResponseEnum, SideEnum, VariantNameEnum } from './enums';
 import { GraphqlContext } from './context';
 import { MovesInput, PositionInput, request } from './inputs';
 import { Pips, Probabilities, ROLLOUT_ESTIMATE } from './shapes';
@@ -68,8 +69,8 @@ export const MatchWinningChances = objectType('MatchWinningChances', { cubeless:
 export const CubeDecision = objectType(
   'CubeDecision',
   {
-    action: described(String, 'noDouble, doubleTake, doublePass, tooGood or notAvailable'),
-    response: described(String, 'take, pass or beaver'),
+    action: CubeActionEnum,
+    response: CubeResponseEnum,
     equity: Float,
     ...CUBE_ACTIONS,
     cubeless: Float,
@@ -80,7 +81,7 @@ export const CubeDecision = objectType(
 );
 
 /** The position an analysis answers for: its variant, ID and the side to move. */
-const PositionAnswer = objectType('PositionAnswer', { variant: String, positionId: String, sideToMove: String });
+const PositionAnswer = objectType('PositionAnswer', { variant: VariantNameEnum, positionId: String, sideToMove: SideEnum });
 
 export const Evaluation = objectType(
   'Evaluation',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { GraphQLScalarType } from 'graphql';
-import { ArgsType, Field, InputType, ObjectType } from 'type-graphql';
+import { ArgsType, Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 
 /*
  * GraphQL object, input and argument types built from field tables. A table
@@ -17,8 +17,31 @@ import { ArgsType, Field, InputType, ObjectType } from 'type-graphql';
 /** A type built here: type-graphql knows its fields from its metadata, TypeScript from `I`. */
 export type Built<I = object> = new () => I;
 
-/** A field's GraphQL type as a table names it: a scalar, a built type, or a list of one (`[Int]`, `[[Int]]`). */
-export type Ref = StringConstructor | BooleanConstructor | GraphQLScalarType | Built | readonly [Ref];
+/**
+ * A GraphQL enum of REST strings: each value is the string the REST API
+ * sends, its GraphQL name the same with `-` written `_` (GraphQL names allow
+ * no hyphen: `crazy-gulbar` is `crazy_gulbar`). Resolvers and inputs see the
+ * REST strings; the transport converts.
+ */
+export class EnumRef<V extends string = string> {
+  readonly values: Readonly<Record<string, V>>;
+  constructor(
+    readonly name: string,
+    list: readonly V[],
+    description: string,
+  ) {
+    this.values = Object.fromEntries(list.map((value) => [value.replace(/-/g, '_'), value]));
+    registerEnumType(this.values, { name, description });
+  }
+}
+
+/** An enum type of these REST values (see EnumRef). */
+export function enumType<const V extends string>(name: string, values: readonly V[], description: string): EnumRef<V> {
+  return new EnumRef(name, values, description);
+}
+
+/** A field's GraphQL type as a table names it: a scalar, an enum, a built type, or a list of one (`[Int]`, `[[Int]]`). */
+export type Ref = StringConstructor | BooleanConstructor | GraphQLScalarType | EnumRef | Built | readonly [Ref];
 
 /** A field with more to say than its type: nullable, or described. */
 class FieldSpec<R extends Ref = Ref, N extends boolean = boolean> {
@@ -45,6 +68,8 @@ export type Table = { readonly [field: string]: Ref | FieldSpec };
 /** The TypeScript value of a GraphQL type; a JSON scalar (typed `any` by graphql-scalars) is `unknown`. */
 type Value<R> = R extends StringConstructor
   ? string
+  : R extends EnumRef
+    ? string // the service's views name these as strings; GraphQL checks the values
   : R extends BooleanConstructor
     ? boolean
     : R extends GraphQLScalarType<infer T, unknown>
@@ -73,6 +98,16 @@ type About<B extends Built> = string | { readonly description?: string; readonly
 /** The decorator that registers a class as an object, input or arguments type. */
 type Register = (name: string, options: { description?: string }) => ClassDecorator;
 
+/** What type-graphql's `Field` takes for a table's type (its `ReturnTypeFuncValue`). */
+type FieldType = Parameters<typeof Field>[0] extends infer F ? (F extends (...args: never[]) => infer T ? T : never) : never;
+
+/** A table's type as type-graphql's `Field` takes it: an enum as its registered values object. */
+function graphqlTypeOf(ref: Ref): FieldType {
+  if (ref instanceof EnumRef) return ref.values as FieldType;
+  if (Array.isArray(ref)) return [graphqlTypeOf(ref[0] as Ref)] as FieldType;
+  return ref as FieldType;
+}
+
 function build(register: Register, name: string, fields: Table, about: About<Built> = {}): Built {
   const { description, extends: Base } = typeof about === 'string' ? { description: about, extends: undefined } : about;
   // A subclass: type-graphql puts the fields of a registered superclass before the subclass's own.
@@ -81,7 +116,8 @@ function build(register: Register, name: string, fields: Table, about: About<Bui
   for (const [key, field] of Object.entries(fields)) {
     const spec = field instanceof FieldSpec ? field : new FieldSpec(field, false);
     // `nullable` only when true, as the decorators were written: the options type-graphql stores stay the same.
-    Field(() => spec.type, { ...(spec.nullable ? { nullable: true } : {}), description: spec.description })(Type.prototype, key);
+    const type = graphqlTypeOf(spec.type);
+    Field(() => type, { ...(spec.nullable ? { nullable: true } : {}), description: spec.description })(Type.prototype, key);
   }
   register(name, { description })(Type);
   return Type;

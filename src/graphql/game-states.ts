@@ -4,6 +4,8 @@ import { applyGameStateView, newGameStateView } from '../service/game-states';
 import { described, inputType, objectType, optional, perSideType } from './build';
 import { CreateGameInput, EVENT_FIELDS, MatchScore, MatchView, Score } from './games';
 import { request } from './inputs';
+import { SideEnum } from './enums';
+import { Position } from './position';
 import { Stage, Turn } from './types';
 
 /* Stateless game states over GraphQL: the same service functions as POST /v1/game-states and /v1/game-states/apply. */
@@ -12,7 +14,7 @@ export const ApplyGameStateInput = inputType(
   'ApplyGameStateInput',
   {
     state: described(GraphQLJSONObject, 'The state an earlier answer gave, unchanged.'),
-    seat: String,
+    seat: SideEnum,
     action: described(String, 'roll-off, roll, play, double, take, drop, beaver, raccoon, resign or next-game'),
     dice: optional([Int], "roll: the dice rolled; roll-off: White's die, then Black's."),
     body: optional(GraphQLJSONObject, 'play: {steps} or {notation}; resign: {as}.'),
@@ -21,7 +23,7 @@ export const ApplyGameStateInput = inputType(
 );
 export type ApplyGameStateInput = InstanceType<typeof ApplyGameStateInput>;
 
-export const GameStateExpects = objectType('GameStateExpects', { seat: String, action: described(String, 'roll-off, roll, play, respond or next-game') });
+export const GameStateExpects = objectType('GameStateExpects', { seat: SideEnum, action: described(String, 'roll-off, roll, play, respond or next-game') });
 
 export const GameStateAllowed = perSideType('GameStateAllowed', [String], 'What each seat may do now: roll-off, roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
 
@@ -38,7 +40,7 @@ export const GameStateAnswer = objectType(
     expects: optional(GameStateExpects),
     allowed: GameStateAllowed,
     events: [GameStateEvent],
-    position: described(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    position: described(Position, 'The position of the state.'),
     positionId: String,
     dice: optional([Int]),
     cube: optional(GameStateCube),

@@ -1,10 +1,11 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { fail } from '../service/errors';
 import { ActionBody } from '../contract/requests';
 import { exportSession } from '../service/matches/sessions';
 import { ActionName } from '../service/sessions/service';
 import { argsType, described, fields, inputType, objectType, optional, perSideType } from './build';
+import { Position } from './position';
+import { ExpectedActionEnum, FamilyEnum, GameStatusEnum, ResignLevelEnum, SessionActionEnum, SideEnum, VariantNameEnum } from './enums';
 import { GraphqlContext } from './context';
 import { StepInput, VariantInput, parameters, request } from './inputs';
 import { Step, Turn } from './types';
@@ -16,9 +17,9 @@ export const MatchInput = inputType('MatchInput', { length: Int, crawford: optio
 export const CreateGameInput = inputType('CreateGameInput', { match: optional(MatchInput), cube: optional(Boolean) }, { description: 'As POST /v1/games.', extends: VariantInput });
 export type CreateGameInput = InstanceType<typeof CreateGameInput>;
 
-export const Expects = objectType('Expects', { seat: String, action: described(String, 'roll, play, respond or next-game') });
+export const Expects = objectType('Expects', { seat: SideEnum, action: ExpectedActionEnum });
 
-export const AllowedActions = perSideType('AllowedActions', [String], 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
+export const AllowedActions = perSideType('AllowedActions', [SessionActionEnum], 'What each seat may do now: roll, play, double, take, drop, beaver, raccoon, resign, next-game.');
 
 export const GnubgIds = objectType(
   'GnubgIds',
@@ -37,11 +38,11 @@ export const MatchScore = perSideType('MatchScore', Int);
 /** A match to `length` points and its score, as a session and a scored game show it (CUBE-6). */
 export const MatchFields = objectType('MatchFields', { length: Int, crawford: Boolean, score: MatchScore });
 
-export const MatchView = objectType('MatchView', { crawfordGame: Boolean, winner: optional(String) }, { extends: MatchFields });
+export const MatchView = objectType('MatchView', { crawfordGame: Boolean, winner: optional(SideEnum) }, { extends: MatchFields });
 
 export const Score = objectType(
   'Score',
-  { winner: optional(String), result: String, multiplier: Int, cubeValue: Int, points: Int, rule: String, explanation: String, checkersLeft: optional(Int) },
+  { winner: optional(SideEnum), result: String, multiplier: Int, cubeValue: Int, points: Int, rule: String, explanation: String, checkersLeft: optional(Int) },
   'The value of a finished game.',
 );
 
@@ -51,12 +52,12 @@ export const Game = objectType(
   'Game',
   {
     id: ID,
-    variant: String,
-    family: String,
-    status: described(String, 'playing or finished'),
+    variant: VariantNameEnum,
+    family: FamilyEnum,
+    status: GameStatusEnum,
     version: Int,
     game: Int,
-    position: GraphQLJSONObject,
+    position: Position,
     positionId: String,
     dice: optional([Int]),
     cube: optional(CubeView),
@@ -85,7 +86,7 @@ export type CreatedGame = InstanceType<typeof CreatedGame>;
 
 /** The fields of an event of the game reducer (the history numbers and times them). */
 export const EVENT_FIELDS = fields({
-  game: Int, type: String, seat: optional(String),
+  game: Int, type: String, seat: optional(SideEnum),
   // What the event carries, by its type: the dice rolled, the play made, the cube's new value, the result.
   dice: optional([Int]), steps: optional([Step]), notation: optional(String), positionId: optional(String),
   cubeValue: optional(Int), result: optional(Score),
@@ -122,11 +123,11 @@ export type PlayInput = InstanceType<typeof PlayInput>;
  * met the parameter decorators they were once written as last first).
  */
 const OPTIONS = fields({ options: optional(ActionOptions) });
-const GameActionArgs = argsType('GameActionArgs', { ...OPTIONS, action: String, id: ID });
+const GameActionArgs = argsType('GameActionArgs', { ...OPTIONS, action: SessionActionEnum, id: ID });
 type GameActionArgs = InstanceType<typeof GameActionArgs>;
 const PlayArgs = argsType('PlayArgs', { ...OPTIONS, play: PlayInput, id: ID });
 type PlayArgs = InstanceType<typeof PlayArgs>;
-const ResignArgs = argsType('ResignArgs', { ...OPTIONS, as: optional(String), id: ID });
+const ResignArgs = argsType('ResignArgs', { ...OPTIONS, as: optional(ResignLevelEnum), id: ID });
 type ResignArgs = InstanceType<typeof ResignArgs>;
 /** What every session action takes: the game and the options. */
 type ActionArgs = { readonly id: string; readonly options?: ActionOptions | null };

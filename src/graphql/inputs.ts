@@ -1,11 +1,13 @@
 import { ValidateFunction } from 'ajv/dist/2020';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Int } from 'type-graphql';
-import { contract, issueOf } from '../contract/openapi';
+import { contract, issueOfErrors } from '../contract/openapi';
 import { refusalBody } from '../contract/refusal';
 import { components } from '../contract/schema';
 import { ServiceError } from '../service/errors';
 import { inputType, optional } from './build';
+import { VariantNameEnum } from './enums';
+import { BoardInput, SideCheckersInput, restSideCheckers } from './position';
 
 /** The request schemas of openapi.yaml as TypeScript types. */
 export type Schemas = components['schemas'];
@@ -15,7 +17,7 @@ export const StepInput = inputType('StepInput', { from: Int, to: Int }, "A step 
 /** The fields every query names its game by: a variant and overrides of its options. */
 export const VariantInput = inputType(
   'VariantInput',
-  { variant: String, rules: optional(GraphQLJSONObject, 'Overrides of the variant options.') },
+  { variant: VariantNameEnum, rules: optional(GraphQLJSONObject, 'Overrides of the variant options.') },
   'A variant and overrides of its options (the base of the query inputs).',
 );
 
@@ -23,7 +25,7 @@ export const VariantInput = inputType(
 export const PositionInput = inputType(
   'PositionInput',
   {
-    position: optional(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    position: optional(BoardInput, 'The position, typed (points as a list of {point, checkers}).'),
     positionId: optional(String),
     matchId: optional(String, 'Short nardy: a gnubg Match ID carrying the side on roll and the dice.'),
   },
@@ -40,23 +42,28 @@ export const ValidateInput = inputType(
 );
 export type ValidateInput = InstanceType<typeof ValidateInput>;
 
-/** A GraphQL input as JSON: an input object's null fields mean "absent"; JSON scalars are kept as sent. */
-function asJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asJson);
+/**
+ * A GraphQL input as JSON: an input object's null fields mean "absent"; JSON
+ * scalars are kept as sent; a typed position's sides become REST's (`points`
+ * keyed by point). `path` names the value in errors (`input.position.white`).
+ */
+function asJson(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => asJson(item, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return value;
   const prototype = Object.getPrototypeOf(value) as object | null;
   // type-graphql hands input objects over as instances of their classes; JSON scalars are plain objects.
   if (prototype === Object.prototype || prototype === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined && field !== null) out[key] = asJson(field);
+    if (field !== undefined && field !== null) out[key] = asJson(field, `${path}.${key}`);
   }
+  if (value instanceof SideCheckersInput) return restSideCheckers(out as { points: { point: number; checkers: number }[] }, path);
   return out;
 }
 
 /** Fails as REST does for the same field: the code by field, and the field under the argument's name (`input.dice[0]`). */
 function refuse(validate: ValidateFunction, argument: string): never {
-  throw new ServiceError(refusalBody(issueOf(validate.errors![0], ''), argument ? `${argument}.` : ''));
+  throw new ServiceError(refusalBody(issueOfErrors(validate.errors!, ''), argument ? `${argument}.` : ''));
 }
 
 /**
@@ -64,7 +71,7 @@ function refuse(validate: ValidateFunction, argument: string): never {
  * mirrors (the same compiled validator as REST), as that request's type.
  */
 export function request<N extends keyof Schemas>(name: N, input: object, argument = 'input'): Schemas[N] {
-  const json = asJson(input);
+  const json = asJson(input, argument);
   const validate = contract().schema(name);
   if (!validate(json)) refuse(validate, argument);
   return json as Schemas[N];
@@ -76,7 +83,7 @@ export function request<N extends keyof Schemas>(name: N, input: object, argumen
  * (integers as numbers, defaults filled in).
  */
 export function parameters(operationId: string, part: 'query' | 'headers', input: object, argument = 'input'): Record<string, unknown> {
-  const json = asJson(input) as Record<string, unknown>;
+  const json = asJson(input, argument) as Record<string, unknown>;
   const validate = contract().parameters(operationId, part);
   if (!validate(json)) refuse(validate, argument);
   return json;

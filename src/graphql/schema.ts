@@ -8,8 +8,9 @@ import { GameStatesResolver } from './game-states';
 import { JobsResolver } from './jobs';
 import { ScoringResolver } from './scoring';
 import { HealthResolver, MovesResolver, VariantsResolver } from './resolvers';
+import { SideCheckersResolver } from './position';
 
-export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, GameStatesResolver, DiagramResolver, JobsResolver] as const;
+export const RESOLVERS = [HealthResolver, VariantsResolver, MovesResolver, ScoringResolver, AnalysisResolver, GamesResolver, GameStatesResolver, DiagramResolver, JobsResolver, SideCheckersResolver] as const;
 
 /**
  * Subscriptions follow the session store themselves (`subscribe` of each

@@ -6,6 +6,7 @@ import { Logger } from 'pino';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { App } from '../http/app';
+import { ServiceError } from '../service/errors';
 import { formatGraphqlError } from './errors';
 import { GraphqlLimits, aliasLimitRule, depthLimitRule } from './limits';
 import { GraphqlContext } from './context';
@@ -95,7 +96,9 @@ export function attachSubscriptions(server: Server, app: App, limits: GraphqlLim
     return map;
   };
   const since = (ctx: object, id: string): number => startsOf(ctx).get(id) ?? performance.now();
-  const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatGraphqlError(e.toJSON(), e));
+  // An error of the event source itself (a feed the store interrupted) comes without a path: its service error is unwrapped here.
+  const format = (errors: readonly GraphQLError[]) =>
+    errors.map((e) => formatGraphqlError(e.toJSON(), !e.path && e.originalError instanceof ServiceError ? e.originalError : e));
   const handle = useServer(
     {
       schema: app.schema,

@@ -1,6 +1,8 @@
 import { Int } from 'type-graphql';
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSON } from 'graphql-scalars';
 import { described, objectType, optional } from './build';
+import { Position } from './position';
+import { FamilyEnum, NextKindEnum, SideEnum, StageOriginEnum, VariantNameEnum } from './enums';
 
 /*
  * GraphQL views of the service answers. They mirror the REST JSON field for
@@ -28,7 +30,7 @@ export const VariantOption = objectType(
 
 export const Variant = objectType(
   'Variant',
-  { name: String, family: String, title: String, russian: String, description: String, specSection: String, aliases: [String], options: [VariantOption] },
+  { name: VariantNameEnum, family: FamilyEnum, title: String, russian: String, description: String, specSection: String, aliases: [String], options: [VariantOption] },
   'A preset of the rules.',
 );
 export type Variant = InstanceType<typeof Variant>;
@@ -38,8 +40,8 @@ export const Step = objectType('Step', { from: Int, to: Int }, "One checker move
 export const Stage = objectType(
   'Stage',
   {
-    actor: String,
-    origin: described(String, 'roll, reroll, cascade or debt'),
+    actor: SideEnum,
+    origin: StageOriginEnum,
     units: [Int],
     headAllowance: optional(GraphQLJSON, 'long family: a number, "unlimited" or "fevgaRunner"'),
     firstTurnException: optional(Boolean, 'long family: LN-HEAD-2 raised the head allowance'),
@@ -50,11 +52,11 @@ export const Stage = objectType(
 export const Next = objectType(
   'Next',
   {
-    kind: described(String, 'turn, cascade, reroll, debt, roll or gameOver'),
-    actor: optional(String),
+    kind: NextKindEnum,
+    actor: optional(SideEnum),
     units: optional([Int]),
     stages: optional([[Int]]),
-    winner: optional(String),
+    winner: optional(SideEnum),
   },
   'What follows a play.',
 );
@@ -64,7 +66,7 @@ export const Turn = objectType(
   {
     steps: [Step],
     notation: String,
-    position: described(GraphQLJSONObject, 'The JSON position of the README contract.'),
+    position: described(Position, 'The position the play leads to.'),
     positionId: described(String, 'Short nardy: the gnubg Position ID of the result, the opponent on roll; long: the position key.'),
     next: Next,
   },
@@ -72,7 +74,7 @@ export const Turn = objectType(
 );
 
 /** The plays of a roll: the variant, the dice and the stage being played. */
-export const StagePlays = objectType('StagePlays', { variant: String, dice: optional([Int]), stage: Stage });
+export const StagePlays = objectType('StagePlays', { variant: VariantNameEnum, dice: optional([Int]), stage: Stage });
 
 export const MovesResult = objectType('MovesResult', { diceUsed: Int, count: Int, turns: [Turn] }, { description: 'Every legal play of the current stage.', extends: StagePlays });
 export type MovesResult = InstanceType<typeof MovesResult>;
@@ -91,7 +93,7 @@ export const ValidationResult = objectType(
     remainingDice: optional([Int]),
     steps: optional([Step]),
     notation: optional(String),
-    position: optional(GraphQLJSONObject),
+    position: optional(Position),
     positionId: optional(String),
     next: optional(Next),
     error: optional(RuleViolation),

@@ -30,6 +30,7 @@ import { Metrics, createLogger, createMetrics, observe } from './observability';
 import { v1Routes } from './routes';
 import { underTest } from '../config';
 import { Services } from '../service/services';
+import { Readiness } from './readiness';
 import { validateRequests } from './validation';
 
 export { OPENAPI_PATH };
@@ -65,6 +66,8 @@ export interface AppDeps {
   apiKeys?: readonly ApiKey[];
   /** METRICS_TOKEN: `/metrics` needs it as a bearer token when set. */
   metricsToken?: string | null;
+  /** `/ready` answers 503 until `warmedUp()` is called (main.ts warms the process up first). */
+  awaitWarmUp?: boolean;
 }
 
 export interface App {
@@ -86,6 +89,8 @@ export interface App {
    * clients resume elsewhere from their last event.
    */
   drain(): void;
+  /** The warm-up is over: `/ready` may answer 200 (with `awaitWarmUp`). */
+  warmedUp(): void;
   /** Ends every event stream and subscription now (part of `drain`). */
   closeStreams(): void;
   /** Registers what else `closeStreams` must end (the subscription server). */
@@ -153,23 +158,14 @@ function useHeaders(app: Express, origins: '*' | string[]): void {
  * The probes, metrics and documentation routes. They are mounted before the
  * rate limiter: platforms poll them.
  */
-function useProbesAndDocs(
-  app: Express,
-  services: Services,
-  metrics: Metrics,
-  metricsToken: string | null,
-  isDraining: () => boolean,
-): void {
+function useProbesAndDocs(app: Express, metrics: Metrics, metricsToken: string | null, readiness: Readiness): void {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/ready', async (_req, res) => {
-    const store = await services.store.ping().catch(() => false);
-    const draining = isDraining();
-    const ready = store && !draining;
-    res
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ready' : 'not ready', store: store ? 'up' : 'down', draining });
+  app.get('/ready', (_req, res) => {
+    // Local state only: a probe never waits for Redis.
+    const { ready, body } = readiness.view();
+    res.status(ready ? 200 : 503).json(body);
   });
   app.get('/metrics', metricsGuard(metricsToken), async (_req, res) => {
     res.set('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
@@ -217,6 +213,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics(services, redis ? () => redis.status === 'ready' : undefined);
   const limits = deps.graphqlLimits ?? DEFAULT_GRAPHQL_LIMITS;
   let draining = false;
+  const readiness = new Readiness(services.store, redis, { awaitWarmUp: deps.awaitWarmUp });
 
   const { app, validateResponses } = baseExpress(deps);
   const schema = await buildGraphqlSchema();
@@ -228,7 +225,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     next();
   });
   useHeaders(app, deps.corsOrigins ?? '*');
-  useProbesAndDocs(app, services, metrics, deps.metricsToken ?? null, () => draining);
+  useProbesAndDocs(app, metrics, deps.metricsToken ?? null, readiness);
   useRequestChecks(app, deps, redis, log, validateResponses);
   const streams = new EventStreams(deps.eventHeartbeatMs);
   const { closeStreams, onCloseStreams } = streamClosers(streams);
@@ -248,11 +245,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
     graphqlLimits: limits,
     drain: () => {
       draining = true;
+      readiness.drain();
       closeStreams();
     },
+    warmedUp: () => readiness.warmedUp(),
     closeStreams,
     onCloseStreams,
     close: async () => {
+      readiness.close();
       await apollo.stop();
       // Jobs still running are left to the queue (another worker takes them up, with Redis).
       await services.jobQueue.close();

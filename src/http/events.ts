@@ -14,7 +14,11 @@ export interface SseSource extends AsyncIterable<SseMessage> {
   close(): Promise<unknown> | void;
 }
 
-/** A game's history as messages: each event with its number as id, then `end` when the session is over. */
+/**
+ * A game's history as messages: each event with its number as id, then
+ * `end` when the session is over — and only then: a feed interrupted by the
+ * store throws, and the stream closes without `end`.
+ */
 export function gameMessages(feed: GameFeed): SseSource {
   return {
     async *[Symbol.asyncIterator]() {
@@ -92,6 +96,10 @@ export class EventStreams {
         const event = message.event !== undefined ? `event: ${message.event}\n` : '';
         res.write(`${id}${event}data: ${JSON.stringify(message.data)}\n\n`);
       }
+    } catch {
+      // The source was interrupted (its store did not answer), not finished: the connection closes
+      // without an `end` message, so the client reconnects with its Last-Event-ID.
+      if (!finished && !res.writableEnded) res.write(': interrupted; reconnect with Last-Event-ID\n\n');
     } finally {
       stop();
     }

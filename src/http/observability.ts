@@ -165,8 +165,16 @@ function analysisMetrics(services: Services, registry: Registry): void {
   services.analysis.observe({ waited: (seconds) => waited.observe(seconds), refused: (reason) => refused.inc({ reason }) });
 }
 
-/** The route pattern of a request, for metric labels (never the raw path: ids would explode the cardinality). */
-function routeOf(req: Parameters<RequestHandler>[0]): string {
+/**
+ * The route pattern of a request, for metric labels (never the raw path: ids
+ * would explode the cardinality): the openapi.yaml template the request
+ * matched (`/v1/games/{id}/{action}`, set by the request validation, so an
+ * answer and a refusal of one route share it), else the express route of the
+ * probes and documents.
+ */
+function routeOf(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]): string {
+  const documented = (res.locals as { route?: unknown }).route;
+  if (typeof documented === 'string') return documented;
   const route = (req as { route?: { path?: string } }).route?.path;
   if (route) return `${req.baseUrl}${route}`;
   if (req.path === '/graphql' || req.baseUrl === '/graphql') return '/graphql';
@@ -204,7 +212,7 @@ export function observe(log: Logger, metrics: Metrics): RequestHandler {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      const route = routeOf(req);
+      const route = routeOf(req, res);
       record(req.method, route, res.statusCode, seconds);
       // 503 is the service refusing work it cannot take now (store away, queue full, draining): a warning.
       const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';

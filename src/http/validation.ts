@@ -1,5 +1,5 @@
 import { Request, RequestHandler, Response } from 'express';
-import { Contract, Issue, Operation, issueOf } from '../contract/openapi';
+import { Contract, Issue, Operation, issueOf, issueOfErrors } from '../contract/openapi';
 
 /*
  * The one validation pass of a REST request, before any route: the path must
@@ -76,7 +76,7 @@ function checkBody(op: Operation, req: Request): void {
     if (op.body.required) throw new RequestRefusal(400, { path: '/body', message: "must have required property 'body'", keyword: 'required' });
     return;
   }
-  if (!op.body.validate(body)) throw new RequestRefusal(400, issueOf(op.body.validate.errors![0], '/body'));
+  if (!op.body.validate(body)) throw new RequestRefusal(400, issueOfErrors(op.body.validate.errors!, '/body'));
 }
 
 /** Checks each JSON answer of the operation against its declared status and schema; a mismatch is a 500. */
@@ -127,6 +127,8 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     const mark = url.indexOf('?');
     const matched = contract.route(mark < 0 ? url : url.slice(0, mark));
     if (!matched) throw new RequestRefusal(404, { path: req.path, message: 'not found' });
+    // The documented route names the request in metrics and logs, whether it is answered or refused.
+    res.locals.route = matched.route.template;
     const op = matched.route.operations.get(req.method.toLowerCase());
     if (!op) throw new RequestRefusal(405, { path: req.path, message: `${req.method} method not allowed` }, [...matched.route.operations.keys()].map((m) => m.toUpperCase()));
     const params: Record<string, string> = {};
@@ -146,7 +148,7 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     if (op.parameters.length > 0) {
       const data: Record<string, unknown> = { query, headers: req.headers, params };
       for (const part of op.parameters) {
-        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, issueOf(part.validate.errors![0], part.prefix));
+        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, issueOfErrors(part.validate.errors!, part.prefix));
       }
     }
     checkBody(op, req);

@@ -148,6 +148,30 @@ describeIfBrowser('the analysis board in chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("labels a long-nardy board in the mover's numbering when Black is to move, and leaves no stray outline", async () => {
+    await page.selectOption('#variant', 'long');
+    await page.fill('#position-id', 'FAIA4_fAAAg__DA');
+    await page.click('#load');
+    await page.selectOption('#die1', '6');
+    await page.selectOption('#die2', '5');
+    await page.click('#set-dice');
+    await page.locator('#stage', { hasText: 'Black to play 6-5' }).waitFor();
+    // Seen from White, Black's head (Black's 24) is White's 12: its label must read 24, as the plays do.
+    await page.locator('#board svg text.label[data-viewer-point="12"]', { hasText: /^24$/ }).waitFor();
+    const labelled = async (label: string): Promise<string> =>
+      (await page.locator('#board svg text.label', { hasText: new RegExp(`^${label}$`) }).getAttribute('data-viewer-point'))!;
+    const head = await labelled('24');
+    const target = await labelled('18');
+    await page.locator(`#board svg polygon[data-viewer-point="${head}"]`).click({ force: true });
+    await page.locator(`#board svg polygon[data-viewer-point="${target}"]`).click({ force: true });
+    await page.locator('#feedback', { hasText: 'Legal so far' }).waitFor();
+    expect(await page.textContent('#steps')).toBe('Steps so far: 24/18');
+    await page.waitForSelector('#board svg line.arrow');
+    expect(await page.locator('#board svg .selected').count()).toBe(0);
+    await page.screenshot({ path: join(ARTEFACTS, '5-black-to-move.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('can be used from the keyboard: the step form adds a step', async () => {
     await page.fill('#position-id', 'GAAA8_fAAAg__DA');
     await page.selectOption('#variant', 'long');

@@ -32,7 +32,7 @@ describe('@nardy/client types', () => {
     }
   });
 
-  // That the package compiles as it is built (tsconfig.client.json) is `npm run typecheck`'s, run by `npm test`.
+  // That the package compiles as it is built (packages/client/tsconfig.json) is `npm run typecheck`'s, run by `npm test`.
 
   /** `curl … localhost:3000<path> … -d '<json>'` (or `-d "<json with $VARS>"`) of the README. */
   function readmeBodies(): { path: string; body: string }[] {

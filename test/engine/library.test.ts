@@ -24,13 +24,12 @@ describe('@nardy/rules library', () => {
 
   it('compiles alone, requires no other package, and plays a move for a consumer', () => {
     const dist = join(out, 'node_modules/@nardy/rules/dist');
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.lib.json'), '--outDir', dist], {
-      stdio: 'pipe',
-    });
+    // The package's own build (its prepack), into this folder.
+    execFileSync(process.execPath, [join(ROOT, 'packages/build.mjs'), '../../src/engine/index.ts', '--out', dist], { cwd: join(ROOT, 'packages/rules'), stdio: 'pipe' });
     writeFileSync(join(out, 'node_modules/@nardy/rules/package.json'), readFileSync(join(ROOT, 'packages/rules/package.json')));
     const requires = new Set<string>();
-    for (const file of files(dist).filter((f) => f.endsWith('.js'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)/g)) requires.add(m[1]);
+    for (const file of files(dist).filter((f) => /\.[cm]?js$/.test(f))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)|from\s*"([^"]+)"/g)) requires.add(m[1] ?? m[2]);
     }
     expect([...requires].filter((r) => !r.startsWith('.'))).toEqual([]);
     expect(files(dist).some((f) => f.endsWith('index.d.ts'))).toBe(true);

@@ -46,7 +46,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('refuses a GraphQL document of six aliased 10 s rollouts before any of them runs', async () => {
     const fields = Array.from(
       { length: 6 },
-      (_, i) => `r${i}: rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 5184, timeBudgetMs: 10000}) { variant }`,
+      (_, i) => `r${i}: rollout(input: {variant: backgammon, positionId: "4HPwATDgc/ABMA", trials: 5184, timeBudgetMs: 10000}) { variant }`,
     );
     evaluations = 0;
     const res = await request(app.app).post('/graphql').send({ query: `{ ${fields.join(' ')} }` });
@@ -60,7 +60,7 @@ describe('the cost cap (ANALYSIS_MAX_COST)', () => {
   it('lets the same document with one rollout run', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ rollout(input: {variant: "backgammon", positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, truncateAfter: 6, timeBudgetMs: 10000}) { estimate { trials } } }' });
+      .send({ query: '{ rollout(input: {variant: backgammon, positionId: "4HPwATDgc/ABMA", trials: 2, seed: 1, truncateAfter: 6, timeBudgetMs: 10000}) { estimate { trials } } }' });
     expect(res.status).toBe(200);
     expect(res.body.data.rollout.estimate.trials).toBe(2);
   });
@@ -113,9 +113,24 @@ describe('the per-client evaluation budget (ANALYSIS_RATE_BUDGET)', () => {
       { apiKeys: [{ name: 'analyst', sha256: SHA, budget: 100_000 }] },
     );
     const anonymous = await request(app.app).post('/v1/evaluate').send({ ...OPENING, plies: 1 });
-    expect(anonymous.status).toBe(429);
+    // 470 evaluations can never fit a window of 100: no Retry-After, the request itself is too costly.
+    expect(anonymous.status).toBe(422);
     const keyed = await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 1 });
     expect(keyed.status).toBe(200);
+    await app.close();
+  });
+
+  it('refuses with 422 ANALYSIS_TOO_COSTLY, not 429, a request that costs more than the whole window of its key', async () => {
+    const app = await appWith({ analysisRateBudget: { perWindow: 100_000, windowSeconds: 60 } }, { apiKeys: [{ name: 'analyst', sha256: SHA, budget: 100 }] });
+    const before = evaluations;
+    const res = await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 1 });
+    expect(res.status).toBe(422);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body.error).toMatchObject({ code: 'ANALYSIS_TOO_COSTLY', estimate: 470, limit: 100 });
+    expect(res.body.error.message).toContain('per window');
+    expect(evaluations).toBe(before);
+    // One that fits the window still runs.
+    expect((await request(app.app).post('/v1/evaluate').set('X-API-Key', KEY).send({ ...OPENING, plies: 0 })).status).toBe(200);
     await app.close();
   });
 });

@@ -10,6 +10,7 @@ import { AnalysisService } from '../../src/service/analysis/service';
 import { bindOpaque as bind } from '../../src/engine/family';
 import { MemoryCache } from '../../src/service/store/memory';
 import { testApp } from '../support/app';
+import { POSITION_FIELDS, fromGraphql, toGraphql } from '../support/graphql';
 
 /*
  * The analysis endpoints (POST /v1/evaluate, /v1/evaluate/batch,
@@ -55,11 +56,13 @@ const PROBS = 'win winMars winKoks loseMars loseKoks';
 const EVALUATION = `variant positionId sideToMove probabilities { ${PROBS} } equity { cubeless cubeful }
   cubeDecision { action response equity noDouble doubleTake doublePass cubeless efficiency matchWinningChances { cubeless noDouble doubleTake doublePass } }
   pips { white black } race evaluator { name version plies requestedPlies }`;
-const TURN = 'steps { from to } notation position positionId next { kind actor units stages winner }';
+const TURN = `steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner }`;
 
+/** A GraphQL query of the REST input, its answer with the REST variant names (to compare with REST). */
 async function gql(query: string, input: object): Promise<{ data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] }> {
-  const res = await request(app.app).post('/graphql').send({ query, variables: { input } });
-  return res.body as { data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] };
+  const res = await request(app.app).post('/graphql').send({ query, variables: { input: toGraphql(input) } });
+  const body = res.body as { data?: Record<string, unknown>; errors?: { extensions: Record<string, unknown> }[] };
+  return { ...body, data: fromGraphql(body.data) as Record<string, unknown> | undefined };
 }
 
 describe('POST /v1/evaluate', () => {
@@ -210,11 +213,15 @@ describe('POST /v1/evaluate/batch', () => {
     expect(res.body.results[0].evaluation.variant).toBe('long');
     expect(res.body.results[1].error).toEqual({ code: 'UNKNOWN_VARIANT', message: 'unknown variant "chess"; see GET /v1/variants', field: 'positions[1].variant' });
     expect(res.body.results[2].evaluation.evaluator.plies).toBe(1);
+    // Over GraphQL a variant is the enum VariantName, so the item that fails is one the rules refuse.
+    const refused = { ...input, positions: input.positions.map((p, i) => (i === 1 ? { variant: 'long', positionId: 'nope' } : p)) };
+    const restRefused = await request(app.app).post('/v1/evaluate/batch').send(refused);
+    expect(restRefused.body.results[1].error).toMatchObject({ code: 'INVALID_POSITION_ID', field: 'positions[1].positionId' });
     const g = await gql(
       `query($input: EvaluateBatchInput!) { evaluateBatch(input: $input) { count results { index evaluation { ${EVALUATION} } error { code message field rule } } } }`,
-      input,
+      refused,
     );
-    expect(withoutNulls(g.data?.evaluateBatch)).toEqual(res.body);
+    expect(withoutNulls(g.data?.evaluateBatch)).toEqual(restRefused.body);
   });
 
   it.each([

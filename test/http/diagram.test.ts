@@ -183,7 +183,20 @@ describe('GraphQL diagram', () => {
   it('answers a bad position with the same code', async () => {
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: '{ diagram(input: {variant: "long", positionId: "nope"}) }' });
+      .send({ query: '{ diagram(input: {variant: long, positionId: "nope"}) }' });
     expect(res.body.errors[0].extensions.code).toBe('INVALID_POSITION_ID');
+  });
+});
+
+describe('the footer', () => {
+  it('keeps every line inside the view box, the stages owed included', async () => {
+    const svg = await svgOf({ variant: 'crazy-gulbar', positionId: '5_fAAABQAA8_PAA.d3333.d4444.d5555.d6666', size: '900' });
+    const lines = [...svg.matchAll(/class="footer-line">([^<]*)</g)].map((m) => m[1]);
+    expect(lines.join(' ')).toContain('Black pays debts 3-3-3-3, 4-4-4-4, 5-5-5-5, 6-6-6-6');
+    // 19 px DejaVu Sans: at most 0.62 em a character on average; the line starts at x = 74 of 1000.
+    for (const line of lines) expect(74 + line.length * 19 * 0.62).toBeLessThanOrEqual(1000);
+    const ys = [...svg.matchAll(/<text x="\d+" y="(\d+)"[^>]*class="footer-line"/g)].map((m) => Number(m[1]));
+    expect(ys.length).toBe(lines.length);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(880);
   });
 });

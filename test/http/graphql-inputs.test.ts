@@ -90,6 +90,16 @@ const MIRRORS: Record<string, { shape: () => Shape; transport?: Record<string, s
       rules: 'rule overrides (an object) have no query-string form',
     },
   },
+  BoardInput: { shape: () => shapeOfSchema('#/components/schemas/Position') },
+  SideCheckersInput: {
+    shape: () => shapeOfSchema('#/components/schemas/SideCheckers'),
+    transport: { points: 'a list of {point, checkers} over GraphQL, an object keyed by point in JSON' },
+  },
+  // The entries of SideCheckers.points, which JSON writes as the members of an object.
+  PointCheckersInput: { shape: () => ({ fields: new Map([['point', { required: true, list: false }], ['checkers', { required: true, list: false }]]) }) },
+  FirstTurnInput: { shape: () => shapeOfSchema('#/components/schemas/Position/properties/firstTurn') },
+  PendingStageInput: { shape: () => shapeOfSchema('#/components/schemas/PendingStage') },
+  RollsPlayedInput: { shape: () => shapeOfSchema('#/components/schemas/Position/properties/rollsPlayed') },
   ActionOptions: { shape: () => shapeOfParameters('/v1/games/{id}/{action}', 'post', 'header', { 'If-Match': 'expectedVersion', 'Idempotency-Key': 'idempotencyKey' }) },
 };
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
 import { testApp } from '../support/app';
+import { POSITION_FIELDS, fromGraphql, toGraphql } from '../support/graphql';
 
 /* GraphQL answers exactly what REST answers, through the real schema. */
 
@@ -16,15 +17,17 @@ const start = { turn: 'white', white: { points: { '24': 15 } }, black: { points:
 
 const MOVES = `query($input: MovesInput!) { moves(input: $input) {
   variant dice diceUsed count stage { actor origin units headAllowance firstTurnException }
-  turns { steps { from to } notation position positionId next { kind actor units stages winner } } } }`;
+  turns { steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner } } } }`;
 const VALIDATE = `query($input: ValidateInput!) { validateMove(input: $input) {
   legal complete remainingDice stage { actor origin units headAllowance firstTurnException }
-  steps { from to } notation position positionId next { kind actor units stages winner }
+  steps { from to } notation ${POSITION_FIELDS} positionId next { kind actor units stages winner }
   error { code message stepIndex rule } } }`;
 
 function gql(query: string, variables: object) {
   return request(app.app).post('/graphql').send({ query, variables });
 }
+
+
 
 /** Drops the null fields GraphQL fills in for absent optional ones. */
 function withoutNulls(value: unknown): unknown {
@@ -44,10 +47,10 @@ describe('GraphQL parity with REST', () => {
     ['backgammon bar entry', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1] }],
   ])('moves %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves').send(input);
-    const res = await gql(MOVES, { input });
+    const res = await gql(MOVES, { input: toGraphql(input) });
     expect(res.body.errors).toBeUndefined();
-    const restWithNull = { ...rest.body };
-    expect(withoutNulls(res.body.data.moves)).toEqual(withoutNulls(restWithNull));
+    expect(res.body.data.moves.variant).toBe(input.variant.replace(/-/g, '_'));
+    expect(withoutNulls(fromGraphql(res.body.data.moves))).toEqual(withoutNulls(rest.body));
   });
 
   it.each([
@@ -57,9 +60,9 @@ describe('GraphQL parity with REST', () => {
     ['backgammon must enter first', { variant: 'backgammon', position: { turn: 'white', white: { points: { '13': 5, '8': 4, '6': 5 }, bar: 1 }, black: { points: { '6': 2, '13': 13 } } }, dice: [6, 1], notation: '13/7 bar/24' }],
   ])('validateMove %s', async (_name, input) => {
     const rest = await request(app.app).post('/v1/moves/validate').send(input);
-    const res = await gql(VALIDATE, { input });
+    const res = await gql(VALIDATE, { input: toGraphql(input) });
     expect(res.body.errors).toBeUndefined();
-    expect(withoutNulls(res.body.data.validateMove)).toEqual(withoutNulls(rest.body));
+    expect(withoutNulls(fromGraphql(res.body.data.validateMove))).toEqual(withoutNulls(rest.body));
   });
 
   it('variants and health', async () => {
@@ -69,16 +72,44 @@ describe('GraphQL parity with REST', () => {
   });
 
   it.each([
-    ['unknown variant', { variant: 'chess', position: start, dice: [6, 5] }, 'UNKNOWN_VARIANT', 'variant'],
     ['16 checkers', { variant: 'long', position: { ...start, white: { points: { '24': 16 } } }, dice: [6, 5] }, 'WRONG_CHECKER_COUNT', 'position.white.points.24'],
     ['game over', { variant: 'long', position: { turn: 'black', white: { points: {}, off: 15 }, black: { points: { '1': 15 } } }, dice: [6, 5] }, 'GAME_OVER', 'position'],
-    ['a long variant name', { variant: 'x'.repeat(100), position: start, dice: [6, 5] }, 'INVALID_REQUEST', 'input.variant'],
   ])('errors carry the same code and field: %s', async (_label, input, code, field) => {
-    const res = await gql(MOVES, { input });
+    const res = await gql(MOVES, { input: toGraphql(input) });
     expect(res.body.data).toBeNull();
     expect(res.body.errors[0].extensions).toMatchObject({ code, field });
     expect(JSON.stringify(res.body)).not.toContain('stacktrace');
     expect(JSON.stringify(res.body)).not.toContain('x'.repeat(50));
+  });
+
+  it.each([
+    ['unknown', 'chess'],
+    ['long', 'x'.repeat(100)],
+    ['REST alias', 'classic'],
+  ])('a variant is the enum VariantName: an %s name is BAD_USER_INPUT before anything runs', async (_label, variant) => {
+    const res = await gql(MOVES, { input: { variant, position: start, dice: [6, 5] } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors[0].message).toContain('Value "');
+    expect(res.body.errors[0].message).toContain('does not exist in "VariantName" enum');
+  });
+
+  it('a stateless game state answers a typed position', async () => {
+    const res = await request(app.app).post('/graphql').send({ query: '{ newGameState(input: {variant: backgammon}) { position { turn white { points { point checkers } } } } }' });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.newGameState.position.white.points).toEqual([
+      { point: 24, checkers: 2 },
+      { point: 13, checkers: 5 },
+      { point: 8, checkers: 3 },
+      { point: 6, checkers: 5 },
+    ]);
+  });
+
+  it('a typed position lists each point once', async () => {
+    const white = { points: [{ point: 24, checkers: 14 }, { point: 24, checkers: 1 }] };
+    const res = await gql(MOVES, { input: { variant: 'long', position: { turn: 'white', white, black: { points: [{ point: 24, checkers: 15 }] } }, dice: [6, 5] } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_POSITION', field: 'input.position.white.points[1]' });
+    expect(res.body.errors[0].message).toBe('point 24 is listed twice');
   });
 
   it('a query that is not valid GraphQL is a clean error', async () => {

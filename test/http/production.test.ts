@@ -117,7 +117,7 @@ describe('limits and hardening', () => {
     // Ordinary fields nested deeper than the limit (3 in this app).
     const shallow = await testApp({ graphqlLimits: { maxDepth: 3, maxAliases: 5, maxComplexity: 50 } });
     const tooDeep = await request(shallow.app).post('/graphql').send({
-      query: '{ moves(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } } } }',
+      query: '{ moves(input: {variant: long, positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } } } }',
     });
     await shallow.close();
     expect(tooDeep.status).toBe(400);
@@ -130,7 +130,7 @@ describe('limits and hardening', () => {
     expect(JSON.stringify(deepIntrospection.body.errors)).toContain('QUERY_TOO_DEEP');
     expect(JSON.stringify(deepIntrospection.body.errors)).toContain('introspection');
     const introspectionBesideQuery = await request(app.app).post('/graphql').send({
-      query: 'query { moves(input: {variant: "long", positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } steps { from } } stage { units } } __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
+      query: 'query { moves(input: {variant: long, positionId: "GAAA8_fAAAg__DA", dice: [1, 2]}) { turns { next { kind } steps { from } } stage { units } } __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }',
     });
     expect(introspectionBesideQuery.status).toBe(200);
     const aliases = await request(app.app)

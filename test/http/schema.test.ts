@@ -34,3 +34,45 @@ describe('schema/schema.graphql', () => {
     expect(live).toBe(printSchema(lexicographicSortSchema(buildSchema(committed()))));
   });
 });
+
+describe('what a code generator reads from the live introspection', () => {
+  it('types variant, side, action and the other closed sets as enums of the REST values', async () => {
+    const app = await testApp();
+    const res = await request(app.app).post('/graphql').send({ query: getIntrospectionQuery() });
+    await app.close();
+    const schema = buildClientSchema(res.body.data as IntrospectionQuery);
+    const enumValues = (name: string) => {
+      const type = schema.getType(name);
+      expect(type?.constructor.name).toBe('GraphQLEnumType');
+      return (type as unknown as { getValues(): { name: string }[] }).getValues().map((v) => v.name);
+    };
+    expect(enumValues('Side')).toEqual(['white', 'black']);
+    expect(enumValues('VariantName')).toEqual(expect.arrayContaining(['long', 'crazy_gulbar', 'backgammon', 'short_soviet']));
+    expect(enumValues('SessionAction')).toContain('next_game');
+    for (const name of ['StageOrigin', 'NextKind', 'GameStatus', 'ExpectedAction', 'ResignLevel', 'CubeAction', 'CubeResponse', 'Family']) enumValues(name);
+    const fieldType = (type: string, field: string) => {
+      const t = schema.getType(type) as unknown as { getFields(): Record<string, { type: { toString(): string } }> };
+      return t.getFields()[field].type.toString();
+    };
+    expect(fieldType('MovesInput', 'variant')).toBe('VariantName!');
+    expect(fieldType('Stage', 'actor')).toBe('Side!');
+    expect(fieldType('Game', 'allowed')).toBe('AllowedActions!');
+    expect(fieldType('AllowedActions', 'white')).toBe('[SessionAction!]!');
+    expect(fieldType('Expects', 'seat')).toBe('Side!');
+  });
+
+  it('types positions: a typed input and a typed answer, no JSON scalar', async () => {
+    const app = await testApp();
+    const res = await request(app.app).post('/graphql').send({ query: getIntrospectionQuery() });
+    await app.close();
+    const schema = buildClientSchema(res.body.data as IntrospectionQuery);
+    const fieldType = (type: string, field: string) => (schema.getType(type) as unknown as { getFields(): Record<string, { type: { toString(): string } }> }).getFields()[field].type.toString();
+    expect(fieldType('MovesInput', 'position')).toBe('BoardInput');
+    expect(fieldType('BoardInput', 'turn')).toBe('Side!');
+    expect(fieldType('BoardInput', 'white')).toBe('SideCheckersInput!');
+    expect(fieldType('SideCheckersInput', 'points')).toBe('[PointCheckersInput!]!');
+    expect(fieldType('Turn', 'position')).toBe('Position!');
+    expect(fieldType('Game', 'position')).toBe('Position!');
+    expect(fieldType('SideCheckers', 'points')).toBe('[PointCheckers!]!');
+  });
+});

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { App } from '../../src/http/app';
 import { testApp } from '../support/app';
+import { toGraphql } from '../support/graphql';
 
 /*
  * POST /v1/score and /v1/cube (and their GraphQL fields): every scoring
@@ -36,7 +37,7 @@ function withoutNulls(value: unknown): unknown {
 
 async function both(input: object): Promise<{ status: number; body: Record<string, unknown> }> {
   const rest = await request(app.app).post('/v1/score').send(input);
-  const gql = await request(app.app).post('/graphql').send({ query: SCORE_QUERY, variables: { input } });
+  const gql = await request(app.app).post('/graphql').send({ query: SCORE_QUERY, variables: { input: toGraphql(input) } });
   if (rest.status === 200) {
     expect(gql.body.errors).toBeUndefined();
     expect(withoutNulls(gql.body.data.score)).toEqual(withoutNulls(rest.body));

@@ -1,13 +1,12 @@
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
-import { resolve } from 'path';
 import { buildServices, Services } from '../../src/app';
 import { BullJobQueue } from '../../src/service/jobs/bullmq';
 import { JobView } from '../../src/service/jobs/types';
 import { readOracleText } from '../support/oracles';
 import { REDIS_TEST_URL } from '../support/redis';
-import { nodeArguments } from '../support/processes';
+import { startJobWorker } from '../support/processes';
 
 /*
  * Jobs across processes on one Redis: this process submits a rollout job
@@ -17,42 +16,9 @@ import { nodeArguments } from '../support/processes';
  * the first one's lock has lapsed.
  */
 
-const ROOT = resolve(__dirname, '../..');
 const PREFIX = `test-jobs-${randomBytes(5).toString('hex')}`;
 
-function startWorker(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, nodeArguments('src/worker.ts'), {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      REDIS_URL: REDIS_TEST_URL,
-      REDIS_CLUSTER_NODES: '',
-      JOB_QUEUE_PREFIX: PREFIX,
-      JOB_LOCK_SECONDS: '2',
-      ANALYSIS_WORKERS: '1',
-      WORKER_PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`the worker did not start: ${out.slice(-400)}`));
-    }, 60_000);
-    const read = (chunk: Buffer): void => {
-      out += chunk.toString('utf8');
-      if (out.includes('worker listening for jobs')) {
-        clearTimeout(timer);
-        done(child);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-  });
-}
+const startWorker = (): Promise<ChildProcess> => startJobWorker(REDIS_TEST_URL, PREFIX, 2);
 
 async function until(services: Services, id: string, accept: (view: JobView) => boolean): Promise<JobView> {
   for (let i = 0; i < 3000; i++) {

@@ -33,7 +33,7 @@ describe('sessions over GraphQL', () => {
   it.each(PRESETS)('%s: two players play a complete seeded game', async (variant) => {
     const created = (
       await gql(`mutation($input: CreateGameInput!) { createGame(input: $input) { id seats { white { token } black { token } } state { ${GAME_FIELDS} } } }`, {
-        input: { variant, match: { length: 1 } },
+        input: { variant: variant.replace(/-/g, '_'), match: { length: 1 } },
       })
     ).createGame;
     const tokens = { white: created.seats.white.token, black: created.seats.black.token };
@@ -48,7 +48,7 @@ describe('sessions over GraphQL', () => {
         state = (await gql(`mutation($id: ID!, $play: PlayInput!) { playTurn(id: $id, play: $play) { ${GAME_FIELDS} } }`, { id: created.id, play: { steps: turn.steps } }, token)).playTurn;
       } else {
         const name = action === 'respond' ? 'take' : action;
-        state = (await gql(`mutation($id: ID!, $action: String!) { gameAction(id: $id, action: $action) { ${GAME_FIELDS} } }`, { id: created.id, action: name }, token)).gameAction;
+        state = (await gql(`mutation($id: ID!, $action: SessionAction!) { gameAction(id: $id, action: $action) { ${GAME_FIELDS} } }`, { id: created.id, action: name }, token)).gameAction;
       }
       actions++;
     }
@@ -61,22 +61,24 @@ describe('sessions over GraphQL', () => {
   });
 
   it('errors carry the same codes as REST: a missing token is UNAUTHORIZED', async () => {
-    const created = (await gql('mutation { createGame(input: {variant: "long"}) { id state { expects { seat } } } }', {})).createGame;
+    const created = (await gql('mutation { createGame(input: {variant: long}) { id state { expects { seat } } } }', {})).createGame;
     const res = await request(app.app)
       .post('/graphql')
-      .send({ query: 'mutation($id: ID!) { gameAction(id: $id, action: "roll") { version } }', variables: { id: created.id } });
+      .send({ query: 'mutation($id: ID!) { gameAction(id: $id, action: roll) { version } }', variables: { id: created.id } });
     expect(res.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     const bad = await request(app.app)
       .post('/graphql')
-      .send({ query: 'mutation($id: ID!) { gameAction(id: $id, action: "jump") { version } }', variables: { id: created.id } });
-    expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
+      .send({ query: 'mutation($id: ID!) { gameAction(id: $id, action: jump) { version } }', variables: { id: created.id } });
+    // Actions are the enum SessionAction: an unknown one is refused before anything runs.
+    expect(bad.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(bad.body.errors[0].message).toBe('Value "jump" does not exist in "SessionAction" enum.');
   });
 
   it('action options sent as null are absent, as REST without the headers; a stale expectedVersion is VERSION_CONFLICT', async () => {
-    const created = (await gql('mutation { createGame(input: {variant: "long"}) { id seats { white { token } black { token } } state { version expects { seat } } } }', {})).createGame;
+    const created = (await gql('mutation { createGame(input: {variant: long}) { id seats { white { token } black { token } } state { version expects { seat } } } }', {})).createGame;
     const seat = created.state.expects.seat as 'white' | 'black';
     const token = created.seats[seat].token;
-    const roll = 'mutation($id: ID!, $options: ActionOptions) { gameAction(id: $id, action: "roll", options: $options) { version } }';
+    const roll = 'mutation($id: ID!, $options: ActionOptions) { gameAction(id: $id, action: roll, options: $options) { version } }';
     const stale = await request(app.app)
       .post('/graphql')
       .set('authorization', `Bearer ${token}`)

@@ -7,6 +7,7 @@ import { HistoryEvent } from '../../src/service/sessions/record';
 import { ActionName, GameSessions } from '../../src/service/sessions/service';
 import { GameView } from '../../src/service/sessions/views';
 import { MemorySessionStore } from '../../src/service/store/memory';
+import { runs } from '../support/runs';
 
 /*
  * Sessions are the game reducer plus persistence, seats and fair dice:
@@ -115,7 +116,7 @@ describe('sessions and the reducer: the same states and history', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 0x7fffffff }), async (seed) => {
         expect(await lockstep(options, seed)).toBeGreaterThan(0);
       }),
-      { seed: 2030, numRuns: 2 },
+      { seed: 2030, numRuns: runs(4) },
     );
   });
 });

@@ -71,3 +71,41 @@ export async function stopProcess(proc: ChildProcess): Promise<number | null> {
     proc.kill('SIGTERM');
   });
 }
+
+/**
+ * Starts a job worker process (`src/worker.ts`, what `npm run worker` runs) on the Redis at `url`
+ * with the queue `prefix`; resolves once it listens for jobs.
+ */
+export function startJobWorker(url: string, prefix: string, lockSeconds: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, nodeArguments('src/worker.ts'), {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      REDIS_URL: url,
+      REDIS_CLUSTER_NODES: '',
+      JOB_QUEUE_PREFIX: prefix,
+      JOB_LOCK_SECONDS: String(lockSeconds),
+      ANALYSIS_WORKERS: '1',
+      WORKER_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`the worker did not start: ${out.slice(-400)}`));
+    }, 60_000);
+    const read = (chunk: Buffer): void => {
+      out += chunk.toString('utf8');
+      if (out.includes('worker listening for jobs')) {
+        clearTimeout(timer);
+        done(child);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+  });
+}

@@ -155,8 +155,15 @@ function xgidOf(c: Current): string | null {
   });
 }
 
+/**
+ * The side whose numbering the drawn labels show: the side to move (the
+ * drawing's `data-turn`), so the labels are the numbers that the messages,
+ * the listed plays and the step form use (COM-2: each side numbers its own).
+ */
+let labelSide: Side = 'white';
+
 function diagramUrl(c: Current, move: string): string {
-  const query = new URLSearchParams({ variant: c.variant, orientation: viewer, size: '900' });
+  const query = new URLSearchParams({ variant: c.variant, orientation: viewer, labels: labelSide, size: '900' });
   if (c.family === 'long' && c.positionId) query.set('positionId', c.positionId);
   const xgid = xgidOf(c);
   if (xgid) query.set('xgid', xgid);
@@ -188,6 +195,12 @@ async function drawBoard(): Promise<void> {
     return;
   }
   const svg = new DOMParser().parseFromString(await response.text(), 'image/svg+xml').documentElement;
+  const turn = svg.getAttribute('data-turn');
+  if ((turn === 'white' || turn === 'black') && turn !== labelSide) {
+    // Drawn in the other side's numbering: draw again in the mover's.
+    labelSide = turn;
+    return drawBoard();
+  }
   figure.replaceChildren(document.importNode(svg, true));
   $('board-text').textContent = svg.querySelector('desc')?.textContent ?? '';
   if (selected !== null) markSelected(selected);
@@ -197,7 +210,8 @@ function markSelected(p: number): void {
   const svg = $('board').querySelector('svg');
   if (!svg) return;
   svg.querySelectorAll('.selected').forEach((e) => e.classList.remove('selected'));
-  if (p === 25 || p === 0) return;
+  // Only a point 1..24 is outlined; the bar, off and "nothing selected" (-1) only clear.
+  if (p < 1 || p > 24) return;
   const v = viewer === mover ? p : otherPoint(current.family, p);
   svg.querySelectorAll(`[data-viewer-point="${v}"]`).forEach((e) => {
     if (e.classList.contains('stack') || e.classList.contains('point')) e.classList.add('selected');

@@ -30,9 +30,11 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description `200` when the session store answers and the process is not draining; `503` otherwise
-         *     (while draining on SIGTERM, and while the store is down), so that load balancers stop
-         *     sending traffic. Not rate limited.
+         * @description `200` when the session store answers, the process has warmed up and it is not draining;
+         *     `503` otherwise (while it warms up after the start, while draining on SIGTERM, and while
+         *     the store is down), so that load balancers stop sending traffic. Answered from the
+         *     process's own state, in well under a millisecond: the store is pinged in the background
+         *     every second. Not rate limited.
          */
         get: operations["ready"];
         put?: never;
@@ -417,7 +419,8 @@ export interface paths {
          *     blunders (0.03 / 0.06 / 0.12), luck and a rating. A money session's Jacoby rule is the file's (a
          *     `.mat` file without a `Jacoby` tag is read with gnubg 1.07's default, the rule on) unless the
          *     request gives `jacoby`. The id depends only on the file, the plies and `jacoby`: the same request
-         *     is the same job (`200`). A job that would cost more than
+         *     is the same job (`200`), answered without replaying the file while that job is queued, running or
+         *     done. A job that would cost more than
          *     `ANALYSIS_JOB_MAX_COST` network evaluations is refused (`422 ANALYSIS_TOO_COSTLY`).
          *
          *     Long nardy and its variants: a `.mat` file in the long-nardy dialect (its `Variation` tag names
@@ -625,9 +628,11 @@ export interface paths {
          *     `Last-Event-ID` (EventSource does so by itself) and the stream goes on after that event
          *     with nothing lost or repeated. Comment lines (`: keep-alive`) every 15 s keep proxies
          *     from closing an idle stream. When the session is over the stream sends one
-         *     `event: end` (data `{"last": n}`) and closes; close the EventSource on it. On shutdown a
-         *     replica ends its streams; clients reconnect (to another replica) with their
-         *     `Last-Event-ID`. The same events are the GraphQL subscription `gameEvents(id, after)`
+         *     `event: end` (data `{"last": n}`) and closes; close the EventSource on it — `end` is
+         *     sent only then. If the session store stops answering (a read tried again for about 1.5 s),
+         *     the stream closes without `end` (after a `: interrupted` comment): reconnect with
+         *     `Last-Event-ID`. On shutdown a replica ends its streams; clients reconnect (to another
+         *     replica) with their `Last-Event-ID`. The same events are the GraphQL subscription `gameEvents(id, after)`
          *     (graphql-ws protocol on `/graphql`).
          */
         get: operations["streamGameEvents"];
@@ -810,6 +815,8 @@ export interface components {
             /** @enum {string} */
             store: "up" | "down";
             draining: boolean;
+            /** @description The process has sent its warm-up requests through itself (WARM_UP_ROUNDS). */
+            warmedUp: boolean;
         };
         GraphqlRequest: {
             query: string;
@@ -1761,7 +1768,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The session store is unavailable (`STORE_UNAVAILABLE`); nothing changed, try again shortly. */
+        /** @description The session store is unavailable (`STORE_UNAVAILABLE`): nothing was written, try again shortly. On a game action, `OUTCOME_UNKNOWN` instead: the store did not confirm the action's write within its timeout (2 s), so it may have been applied; `version` is the version it would have made. Retry with the same `Idempotency-Key` (it answers the action once), or read the game: still at `version − 1`, the action was not applied. */
         StoreUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1876,7 +1883,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Not ready (the store is down, or the process is draining). */
+            /** @description Not ready (the store is down, the process is warming up, or it is draining). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2959,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The number of the last event the client has; the stream starts after it (0 or absent = the whole history). */
+                /** @description The number of the last event the client has; the stream starts after it (0 or absent = the whole history). A number past the game's last event is `400 INVALID_REQUEST` (`field` `Last-Event-ID`), naming the last event. */
                 "Last-Event-ID"?: string;
             };
             path: {
@@ -3272,7 +3279,7 @@ export interface operations {
     diagram: {
         parameters: {
             query: {
-                /** @example long */
+                /** @example crazy */
                 variant: string;
                 /**
                  * @description Long family: the position ID (with its `.c6666` / `.d44` suffixes); backgammon: a gnubg Position ID (`+` may be sent as `%2B`; a space is read as `+`).
@@ -3281,10 +3288,7 @@ export interface operations {
                 positionId?: string;
                 /** @description Backgammon: a gnubg Match ID (side on roll, dice, cube, score). */
                 matchId?: string;
-                /**
-                 * @description Backgammon: an XGID (instead of positionId).
-                 * @example XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10
-                 */
+                /** @description Backgammon: an XGID, instead of positionId (send one of the two), e.g. `XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10`. No example is filled in, so that "Try it out" sends positionId alone. */
                 xgid?: string;
                 /** @description The dice, e.g. `6,5`. */
                 dice?: string;

@@ -15,6 +15,7 @@ import { lastRollRoller, scoreLastRoll, scoreLongGame, scoreLongResignation } fr
 import { LoserCheckers, loserCheckers } from '../scoring/loser';
 import { ResignLevel } from '../scoring/score';
 import { Side, otherSide } from '../side';
+import { BAR } from '../step';
 import { FamilyTurn, FamilyTurns, FamilyValidation, GameFamily, NextJson, ParsedState, Play, StageJson, StateInput, TurnJson } from './types';
 
 /** Views of the long family (README "Contract"). */
@@ -120,6 +121,10 @@ export const longFamily: GameFamily<LongRules, LongState> = {
     }
     const segments = parseNotation(play.notation);
     if (!segments.ok) return segments;
+    // The notation is what the client sent: its faults are the notation's, not those of steps it never wrote.
+    if (segments.value.some((segment) => segment.from === BAR)) {
+      return err(rulesError('INVALID_NOTATION', 'long nardy has no bar: checkers are never hit (LN-MOVE-2); write points 1..24 and off', { field: 'notation' }));
+    }
     const first = state.pending[0];
     const units = first?.units
       ? first.units.slice()

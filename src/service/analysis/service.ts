@@ -197,12 +197,20 @@ export class AnalysisService {
     });
   }
 
-  /** Charges the caller's budget; refuses with 429 when it would run out. */
+  /** Charges the caller's budget; refuses with 429 when it would run out, with 422 when it could never fit. */
   private async charge(caller: AnalysisCaller, cost: number): Promise<void> {
     const budget = this.settings.budget;
     if (!budget) return;
     const perWindow = caller.budget ?? budget.perWindow;
     if (perWindow <= 0) return;
+    // Waiting can never make a request fit a window smaller than its cost: refused as too costly, not "retry later".
+    if (cost > perWindow) {
+      this.observer?.refused('cost');
+      fail('ANALYSIS_TOO_COSTLY', `the request would cost about ${cost} network evaluations, more than the ${perWindow} this caller may spend per window`, {
+        estimate: cost,
+        limit: perWindow,
+      });
+    }
     const charge = await budget.counter.charge(caller.client, cost, perWindow);
     if (charge.allowed) return;
     this.observer?.refused('rate');

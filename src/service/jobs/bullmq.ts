@@ -294,28 +294,71 @@ export class BullJobQueue implements JobQueue {
     };
   }
 
+  private resultKey(id: string): string {
+    return `${this.prefix}:result:${id}`;
+  }
+
+  /**
+   * Keeps a finished job's result under a key of its own until the queue
+   * has it: saved before the job is reported done, and tried again until
+   * Redis answers. A run that lost its lock meanwhile (Redis away for longer
+   * than the lock) is taken up again, and the new run answers this result
+   * instead of doing the work again.
+   */
+  private async keep(id: string, result: unknown): Promise<void> {
+    const text = JSON.stringify(result ?? null);
+    while (!this.closed) {
+      try {
+        await this.markers.set(this.resultKey(id), text, 'EX', this.options.ttlSeconds);
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+
+  private async kept(id: string): Promise<{ result: unknown } | null> {
+    const text = await this.markers.get(this.resultKey(id)).catch(() => null);
+    return text === null ? null : { result: JSON.parse(text) as unknown };
+  }
+
+  /**
+   * Works the queue. A job whose worker died is taken up again within
+   * `lockMs`: a lock lasts half of it (renewed every quarter), and the check
+   * for stalled jobs runs every quarter, so a lapsed lock is found at most a
+   * quarter after it lapsed. A run taken up again reports no progress below
+   * what the queue already shows (its work starts over; a rollout's steps
+   * are seeded by their index, so it ends with the same result).
+   */
   work(processor: JobProcessor, concurrency: number): void {
     const lockMs = this.options.lockMs;
     this.worker = new Worker<JobData>(
       JOB_QUEUE,
       async (job) => {
+        const id = job.id!;
+        const saved = await this.kept(id);
+        if (saved) return saved.result;
         const client = this.markers;
         let cancelled = false;
         // The marker is polled, so a cancel from any process reaches this run within a quarter second.
         const poll = setInterval(() => {
-          client.exists(this.cancelKey(job.id!)).then((n) => (cancelled = n === 1), () => undefined);
+          client.exists(this.cancelKey(id)).then((n) => (cancelled = n === 1), () => undefined);
         }, 250);
+        const shown = typeof job.progress === 'object' && job.progress !== null ? ((job.progress as Partial<JobProgress>).done ?? 0) : 0;
         let last = 0;
         try {
-          return await processor(job.data, {
+          const result = await processor(job.data, {
             progress: (progress) => {
               const now = Date.now();
+              if (progress.done < shown) return;
               if (now - last < 100 && progress.done < progress.total) return;
               last = now;
               void job.updateProgress(progress as object).catch(() => undefined);
             },
             aborted: () => cancelled,
           });
+          await this.keep(id, result);
+          return result;
         } catch (e) {
           // A request's own failure (or a cancellation) would fail again: no retry.
           throw new UnrecoverableError(JSON.stringify(cancelled ? CANCELLED : errorBody(e)));
@@ -323,17 +366,31 @@ export class BullJobQueue implements JobQueue {
           clearInterval(poll);
         }
       },
-      { connection: this.connect('blocking'), prefix: this.prefix, concurrency, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
+      {
+        connection: this.connect('blocking'),
+        prefix: this.prefix,
+        concurrency,
+        lockDuration: Math.max(500, Math.floor(lockMs / 2)),
+        stalledInterval: Math.max(250, Math.floor(lockMs / 4)),
+        maxStalledCount: 3,
+      },
     );
     this.worker.on('error', () => undefined);
+    // The queue has the result now: its own copy goes.
+    this.worker.on('completed', (job) => void this.markers.del(this.resultKey(job.id!)).catch(() => undefined));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    // Jobs still running are left to their lock: another worker takes them up.
-    await this.worker?.close(true);
-    await this.events.close();
-    await this.queue.close();
+    // Jobs still running are left to their lock: another worker takes them up. BullMQ's own closing
+    // waits on Redis; past the store timeout the connections are cut instead.
+    const closing = (async () => {
+      await this.worker?.close(true);
+      await this.events.close();
+      await this.queue.close();
+    })().catch(() => undefined);
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, this.timeoutMs).unref())]);
     for (const connection of this.connections) connection.disconnect();
   }
+
 }

@@ -117,10 +117,14 @@ export class AnalysisJobs {
       }
       file = { format: input.format, text: input.text };
     }
+    const payload: MatchPayload = { ...file, plies, ...jacoby };
+    const id = jobId('ma', payload);
+    // The same file, plies and Jacoby rule are the same job: one that stands is answered without reading the file again.
+    const standing = await queued(this.queue.get(id));
+    if (standing && standing.status !== 'failed' && standing.status !== 'cancelled') return { view: standing, created: false };
     const planned = plan(file, { plies, ...jacoby }, this.analysis);
     this.admit(planned.cost);
-    const payload: MatchPayload = { ...file, plies, ...jacoby };
-    return queued(this.queue.submit(jobId('ma', payload), { kind: 'match-analysis', payload, total: planned.decisions }));
+    return queued(this.queue.submit(id, { kind: 'match-analysis', payload, total: planned.decisions }));
   }
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */

@@ -1,5 +1,9 @@
+import { ServiceError } from '../errors';
 import { SessionStore } from '../store/types';
 import { HistoryEvent, SessionRecord } from './record';
+
+/** Pauses before the store is read again after a failed read (ms); past the last, the feed is interrupted. */
+const RETRY_DELAYS_MS = [100, 400, 1000];
 
 /**
  * The events of one game as they happen, for event streams: first every
@@ -12,12 +16,19 @@ import { HistoryEvent, SessionRecord } from './record';
  * number jumps (a message lost while a replica reconnected, say). Everything
  * runs through one promise chain, so the history read and the live events
  * never interleave.
+ *
+ * The feed is done only when the game is over (or gone). A store read that
+ * fails is tried again a few times; if the store still does not answer,
+ * the feed is interrupted: after the events it already has, `next` rejects
+ * with STORE_UNAVAILABLE, and a client resumes later from its last event.
  */
 export class GameFeed implements AsyncIterableIterator<HistoryEvent> {
   private readonly ready: HistoryEvent[] = [];
-  private waiting: ((result: IteratorResult<HistoryEvent>) => void) | null = null;
+  private waiting: { resolve: (result: IteratorResult<HistoryEvent>) => void; reject: (error: unknown) => void } | null = null;
   private cursor: number;
   private ended = false;
+  /** Why the feed stopped before the game was over, if it did. */
+  private interruption: ServiceError | null = null;
   private chain: Promise<void>;
   private readonly unsubscribe: () => void;
 
@@ -28,9 +39,9 @@ export class GameFeed implements AsyncIterableIterator<HistoryEvent> {
   ) {
     this.cursor = after;
     this.unsubscribe = store.subscribe(id, (events) => {
-      this.chain = this.chain.then(() => this.arrived(events)).catch(() => this.end());
+      this.chain = this.chain.then(() => this.arrived(events)).catch((e: unknown) => this.interrupt(e));
     });
-    this.chain = this.catchUp().catch(() => this.end());
+    this.chain = this.catchUp().catch((e: unknown) => this.interrupt(e));
   }
 
   /** The number of the last event handed out (the SSE id a client resumes from). */
@@ -42,7 +53,7 @@ export class GameFeed implements AsyncIterableIterator<HistoryEvent> {
     if (this.ended || event.n <= this.cursor) return;
     this.cursor = event.n;
     if (this.waiting) {
-      const resolve = this.waiting;
+      const { resolve } = this.waiting;
       this.waiting = null;
       resolve({ value: event, done: false });
     } else {
@@ -65,8 +76,20 @@ export class GameFeed implements AsyncIterableIterator<HistoryEvent> {
     }
   }
 
-  /** Sends every stored event after the cursor; ends the feed when the session is over or gone. */
+  /** Sends every stored event after the cursor; ends the feed when the session is over or gone. A failed read is tried again. */
   private async catchUp(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.readHistory();
+      } catch (e) {
+        if (this.ended || attempt >= RETRY_DELAYS_MS.length) throw e;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+      }
+    }
+  }
+
+  private async readHistory(): Promise<void> {
+    if (this.ended) return;
     // The status is read before the history: a session finished then has all its events in the history.
     const stored = await this.store.get(this.id);
     const history = await this.store.history(this.id);
@@ -86,24 +109,38 @@ export class GameFeed implements AsyncIterableIterator<HistoryEvent> {
     this.ended = true;
     this.unsubscribe();
     if (this.waiting && this.ready.length === 0) {
-      const resolve = this.waiting;
+      const { resolve, reject } = this.waiting;
       this.waiting = null;
-      resolve({ value: undefined, done: true });
+      if (this.interruption) reject(this.interruption);
+      else resolve({ value: undefined, done: true });
     }
+  }
+
+  /** The store did not answer, even when asked again: the game may go on, so the feed stops without being done. */
+  private interrupt(cause: unknown): void {
+    if (this.ended) return;
+    this.interruption = new ServiceError({
+      code: 'STORE_UNAVAILABLE',
+      message: `the session store is unavailable; the game's events were followed up to ${this.cursor}: resume after it (Last-Event-ID) shortly`,
+    });
+    (this.interruption as { cause?: unknown }).cause = cause;
+    this.end();
   }
 
   next(): Promise<IteratorResult<HistoryEvent>> {
     const event = this.ready.shift();
     if (event) return Promise.resolve({ value: event, done: false });
+    if (this.interruption) return Promise.reject(this.interruption);
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => {
-      this.waiting = resolve;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
     });
   }
 
   /** Stops following (the client went away): no more events, the subscription is dropped. */
   return(): Promise<IteratorResult<HistoryEvent>> {
     this.ready.length = 0;
+    this.interruption = null;
     this.end();
     return Promise.resolve({ value: undefined, done: true });
   }

@@ -9,7 +9,7 @@ import { AnyBound, Play, rebind, withFamily } from '../../engine/family';
 import { checkKeys, isPlainObject } from '../request';
 import { ActionBody, PlayRequest, ResignRequest } from '../../contract/requests';
 import { WorkBudget } from '../budget';
-import { SessionStore, StoreFullError, StoreUnavailableError, StoredResponse } from '../store/types';
+import { SessionStore, StoreFullError, StoreOutcomeUnknownError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
 import { GameFeed } from './feed';
 import { ACTION_NAMES, ActionName, SessionActionInput, Working, act, allowedActions, beginGame, openRound, workingFor } from './flow';
@@ -76,6 +76,13 @@ async function guarded<T>(work: () => Promise<T>, onStoreError?: (error: unknown
     if (e instanceof StoreFullError) {
       // Games in play finish or expire; a minute is a fair first guess of when a place frees up.
       fail('STORE_FULL', `the server holds as many games in play as it may (${e.maxGames}); try again later`, { retryAfter: 60 });
+    }
+    if (e instanceof StoreOutcomeUnknownError) {
+      onStoreError?.(e.cause ?? e);
+      const retry = e.idempotencyKey !== undefined ? 'retry with the same Idempotency-Key (it answers the action once), or ' : '';
+      fail('OUTCOME_UNKNOWN', `the session store did not confirm the action in time: it may have been applied. To learn which, ${retry}read the game: still at version ${e.version - 1}, it was not applied; past it, its history says which action made version ${e.version}`, {
+        version: e.version,
+      });
     }
     if (e instanceof StoreUnavailableError) {
       onStoreError?.(e.cause ?? e);
@@ -253,7 +260,11 @@ export class GameSessions {
     if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) {
       fail('INVALID_REQUEST', 'the last event id must be an event number, an integer ≥ 0', { field: 'Last-Event-ID' });
     }
-    await this.load(id);
+    const { record } = await this.load(id);
+    // An id past the last event was never sent by this game: the client follows another game, or a store that lost events.
+    if (after > record.events) {
+      fail('INVALID_REQUEST', `the last event id ${after} is past this game's last event (${record.events}); resume from ${record.events} or less`, { field: 'Last-Event-ID' });
+    }
     return new GameFeed(this.deps.store, id, after);
   }
 

@@ -1,5 +1,5 @@
 import Redis, { Cluster, RedisOptions } from 'ioredis';
-import { Cache, EventListener, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreUnavailableError, StoredResponse, Versioned } from './types';
+import { Cache, EventListener, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreOutcomeUnknownError, StoreUnavailableError, StoredResponse, Versioned } from './types';
 
 /**
  * Redis-backed sessions and cache. Keys carry a hash tag on the session id
@@ -101,6 +101,16 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Whether a failed command was never sent: ioredis refuses a command at
+ * once while the connection is not writable (no offline queue). Any other
+ * failure of a write (a command timeout, a connection lost while waiting)
+ * leaves it unknown whether Redis applied it.
+ */
+function neverSent(error: unknown): boolean {
+  return error instanceof Error && /enableOfflineQueue|Stream isn't writeable/.test(error.message);
+}
+
 export class RedisSessionStore implements SessionStore {
   private readonly listeners = new Listeners();
   /** The pub/sub connection (a subscribed connection can send no other commands), opened on first use. */
@@ -174,7 +184,7 @@ export class RedisSessionStore implements SessionStore {
 
   async save(...[id, expectedVersion, data, ttlSeconds, events, idempotency]: SaveArgs): Promise<SaveOutcome> {
     const idemKey = idempotency ? this.idemKey(id, idempotency.key) : this.key(id);
-    const r = await guarded(() =>
+    const r = await this.write(expectedVersion + 1, idempotency?.key, () =>
       this.redis.eval(
         SAVE,
         3,
@@ -192,6 +202,15 @@ export class RedisSessionStore implements SessionStore {
       ),
     );
     return r === 1 ? 'saved' : r === 0 ? 'conflict' : 'missing';
+  }
+
+  /** A write whose failure is unknown in outcome unless the command was never sent. */
+  private async write<T>(version: number, idempotencyKey: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      throw neverSent(e) ? new StoreUnavailableError(e) : new StoreOutcomeUnknownError(version, idempotencyKey, e);
+    }
   }
 
   async idempotent(id: string, key: string): Promise<StoredResponse | null> {

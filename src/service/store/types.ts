@@ -162,3 +162,19 @@ export class StoreUnavailableError extends Error {
     if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
   }
 }
+
+/**
+ * A write was sent but not confirmed in time (a command timeout, a
+ * connection lost while waiting): it may or may not have been applied.
+ * Carries the version the write would have produced and its idempotency key.
+ */
+export class StoreOutcomeUnknownError extends StoreUnavailableError {
+  constructor(
+    readonly version: number,
+    readonly idempotencyKey: string | undefined,
+    cause?: unknown,
+  ) {
+    super(cause);
+    this.name = 'StoreOutcomeUnknownError';
+  }
+}

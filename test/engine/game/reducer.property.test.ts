@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Applied, GameOptions, GameState, applyAction, expectedPlay, parseGameState } from '../../../src/engine/game';
 import { SeededRandom } from '../../../src/engine/random';
 import { VARIANTS } from '../../../src/engine/variants';
+import { runs } from '../../support/runs';
 import { apply, pickAction, start } from './support';
 
 /*
@@ -72,7 +73,7 @@ describe('game reducer: seeded games', () => {
         expect(state.status).toBe('finished');
         expect(state.game.result?.points).toBeGreaterThan(0);
       }),
-      { seed: 2028, numRuns: 3 },
+      { seed: 2028, numRuns: runs(6) },
     );
   });
 
@@ -89,7 +90,7 @@ describe('game reducer: seeded games', () => {
           expect(state.match.score[winner]).toBeGreaterThanOrEqual(state.match.length);
         } else expect(state.game.result).not.toBeNull();
       }),
-      { seed: 2029, numRuns: 3 },
+      { seed: 2029, numRuns: runs(6) },
     );
   });
 });
