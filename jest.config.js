@@ -21,6 +21,7 @@ const UNIT = [
   'engine/short/',
   'eval/bearoff.test.ts',
   'eval/cube.test.ts',
+  'eval/cube-oracle.test.ts',
   'eval/evaluator.property.test.ts',
   'eval/fake-and-analysis.test.ts',
   'eval/prune.test.ts',
