@@ -668,8 +668,14 @@ if ((${#HC_CMD[@]})) && [[ ${HC_CMD[0]} != none ]]; then
   fi
 fi
 
-status=$(http GET "$BASE/ready")
-if [[ $status == 200 ]]; then pass "GET /ready 200 $(cat "$BODY_FILE")"; else fail "GET /ready answered $status $(head -c 300 "$BODY_FILE")"; fi
+# /ready turns 200 once the process has warmed up (WARM_UP_ROUNDS), a few seconds after /health.
+t0=$SECONDS
+for _ in $(seq 1 100); do
+  status=$(http GET "$BASE/ready")
+  [[ $status == 200 ]] && break
+  sleep 0.3
+done
+if [[ $status == 200 ]]; then pass "GET /ready 200 after $((SECONDS - t0)) s more $(cat "$BODY_FILE")"; else fail "GET /ready answered $status $(head -c 300 "$BODY_FILE")"; fi
 
 status=$(http GET "$BASE/v1/variants")
 if [[ $status == 200 ]] && grep -q '"name":"long"' "$BODY_FILE"; then
