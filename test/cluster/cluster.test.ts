@@ -230,7 +230,8 @@ if (NODES === '') {
         NODE_ENV: 'production',
       };
       delete env.REDIS_URL;
-      return startService(entry, env, '/health', servers);
+      // Ready, not only alive: a process warms up (WARM_UP_ROUNDS) before /ready answers 200.
+      return startService(entry, env, '/ready', servers);
     }
 
     async function call(
