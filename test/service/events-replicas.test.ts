@@ -71,7 +71,7 @@ describe('event streams across replicas (Redis pub/sub)', () => {
     const started = Date.now();
     const rolled = await call(a.base, 'POST', `/v1/games/${id}/roll`, seats.white.token);
     expect(rolled.status).toBe(200);
-    await stream.until(() => stream.events().some((e) => e.type === 'roll'), 1000);
+    await stream.until(() => stream.events().some((e) => e.type === 'roll'), 5000);
     const latency = Date.now() - started;
     // The figure quoted in docs/operations.md comes from this line.
     console.log(`a roll on replica A reached a stream on replica B in ${latency} ms (request included)`);
