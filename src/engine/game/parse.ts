@@ -4,7 +4,7 @@ import { bind, withFamily } from '../family';
 import { Result, err, ok } from '../result';
 import { parseCubeConfig, parseCubeState } from '../scoring/cube';
 import { MatchState, parseMatchState } from '../scoring/match';
-import { GameScore } from '../scoring/score';
+import { GameScore, gameScoreFault, isGameScore } from '../scoring/score';
 import { isSide } from '../side';
 import { variantByName } from '../variants';
 import { settledExpects } from './reducer';
@@ -41,19 +41,10 @@ function unknownKey(input: Record<string, unknown>, known: readonly string[], at
 /** A game's result as the state keeps it: only its shape can be checked (a resignation or a drop leaves no trace on the board). */
 function checkResult(input: unknown): Result<GameScore | null, GameError> {
   const at = `${FIELD}.game.result`;
-  if (input === null) return ok(null);
-  if (!isPlainObject(input)) return invalid('result must be null or the score of the game', at);
-  if (input.winner !== null && !isSide(input.winner)) return invalid('result.winner must be "white", "black" or null', `${at}.winner`);
-  for (const key of ['multiplier', 'cubeValue', 'points'] as const) {
-    const v = input[key];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return invalid(`result.${key} must be a whole number ≥ 0`, `${at}.${key}`);
-  }
-  if (typeof input.result !== 'string' || input.result.length === 0) {
-    return invalid('result.result must name how the game ended', `${at}.result`);
-  }
-  if (typeof input.rule !== 'string' || typeof input.explanation !== 'string') return invalid('result.rule and result.explanation are strings', `${at}.rule`);
-  // Every field a GameScore requires was checked above; the optional ones pass through as given.
-  return ok(input as object as GameScore);
+  if (input === null || isGameScore(input)) return ok(input);
+  const fault = gameScoreFault(input);
+  const field = fault?.field ? `${at}.${fault.field}` : at;
+  return invalid(`${fault?.field ? `result.${fault.field}` : 'result'} ${fault?.message ?? 'must be null or the score of the game'}`, field);
 }
 
 /** JSON text with the keys of every object sorted, so that equal values compare equal whatever their key order. */

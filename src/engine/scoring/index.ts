@@ -7,7 +7,7 @@ export * from './cube-errors';
 export type { LoserCheckers, ScoringFamily } from './loser';
 export { CHECKERS_PER_SIDE, loserCheckers, checkersOn, checkLoser, parseLoserCheckers } from './loser';
 export type { BoardResult, GameResult, GameScore, ResignLevel, Stake } from './score';
-export { RESIGN_LEVELS, NO_CUBE, isPowerOfTwo, checkStake, scoreDroppedCube } from './score';
+export { RESIGN_LEVELS, NO_CUBE, isPowerOfTwo, checkStake, scoreDroppedCube, isGameResult, isGameScore, gameScoreFault } from './score';
 export type { Resignation, ResignationLevelInfo } from './resign';
 export type { LongScoringRules } from './long';
 export {

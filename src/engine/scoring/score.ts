@@ -84,6 +84,53 @@ export interface GameScore {
   readonly explanation: string;
 }
 
+/** Every board result, keyed so that the compiler checks the list is complete. */
+const BOARD_RESULT_SET: Readonly<Record<BoardResult, true>> = {
+  oin: true,
+  mars: true,
+  koks: true,
+  'home-mars': true,
+  'per-checker': true,
+  single: true,
+  gammon: true,
+  backgammon: true,
+  'soviet-1': true,
+  'soviet-2': true,
+  'soviet-4': true,
+  'soviet-8': true,
+};
+
+/** Is `value` one of the names a game's result can have (`GameResult`)? */
+export function isGameResult(value: unknown): value is GameResult {
+  if (typeof value !== 'string') return false;
+  if (Object.prototype.hasOwnProperty.call(BOARD_RESULT_SET, value)) return true;
+  if (value === 'draw' || value === 'dropped-cube') return true;
+  return value.startsWith('resign-') && (RESIGN_LEVELS as readonly string[]).includes(value.slice('resign-'.length));
+}
+
+/** The first field of `value` that keeps it from being a `GameScore`, with why; undefined when it is one. */
+export function gameScoreFault(value: unknown): { readonly field: string; readonly message: string } | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { field: '', message: 'must be the score of the game' };
+  const v = value as Record<string, unknown>;
+  if (v.winner !== null && !isSide(v.winner)) return { field: 'winner', message: 'must be "white", "black" or null' };
+  if (!isGameResult(v.result)) return { field: 'result', message: 'must name how the game ended: a board result, draw, resign-<level> or dropped-cube' };
+  for (const key of ['multiplier', 'cubeValue', 'points'] as const) {
+    const n = v[key];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return { field: key, message: 'must be a whole number ≥ 0' };
+  }
+  if (v.checkersLeft !== undefined && !(typeof v.checkersLeft === 'number' && Number.isInteger(v.checkersLeft) && v.checkersLeft >= 0)) {
+    return { field: 'checkersLeft', message: 'must be a whole number ≥ 0 when given' };
+  }
+  if (typeof v.rule !== 'string') return { field: 'rule', message: 'must be a string' };
+  if (typeof v.explanation !== 'string') return { field: 'explanation', message: 'must be a string' };
+  return undefined;
+}
+
+/** Is `value` a `GameScore`: every required field of the right type, `checkersLeft` a count when present? */
+export function isGameScore(value: unknown): value is GameScore {
+  return gameScoreFault(value) === undefined;
+}
+
 /**
  * What the doubling cube contributes to a game's score. Built by `stakeOf`
  * from the cube machine, or by hand; `NO_CUBE` when no cube is used.

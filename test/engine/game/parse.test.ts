@@ -58,4 +58,17 @@ describe('parseGameState', () => {
     expect(refusal({ ...state, game: { ...state.game, dice: [7, 1] } })).toMatchObject({ code: 'INVALID_DICE', field: expect.stringMatching(/^state\.game\.dice/) });
     expect(refusal({ ...state, extra: 1 })).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'state.extra' });
   });
+
+  it('a result is checked field by field: a name no game ends with, a checkersLeft that is no count, a missing explanation', () => {
+    const white = apply(start({ variant: 'long' }).state, 'white', { type: 'roll-off', dice: [6, 1] }).state;
+    const over = apply(white, 'black', { type: 'resign', level: 'single' }).state;
+    expect(parseGameState(JSON.parse(JSON.stringify(over)))).toEqual({ ok: true, value: over });
+    const result = over.game.result as object;
+    const withResult = (r: object) => ({ ...over, game: { ...over.game, result: r } });
+    expect(refusal(withResult({ ...result, result: 'checkmate' }))).toMatchObject({ code: 'INVALID_REQUEST', field: 'state.game.result.result' });
+    expect(refusal(withResult({ ...result, checkersLeft: 'many' }))).toMatchObject({ code: 'INVALID_REQUEST', field: 'state.game.result.checkersLeft' });
+    expect(refusal(withResult({ ...result, explanation: undefined }))).toMatchObject({ code: 'INVALID_REQUEST', field: 'state.game.result.explanation' });
+    expect(refusal(withResult({ ...result, points: -1 }))).toMatchObject({ code: 'INVALID_REQUEST', field: 'state.game.result.points' });
+    expect(refusal({ ...over, game: { ...over.game, result: [] } })).toMatchObject({ code: 'INVALID_REQUEST', field: 'state.game.result' });
+  });
 });
