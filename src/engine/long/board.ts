@@ -1,3 +1,5 @@
+import { LossCounts } from '../scoring/loss';
+
 /**
  * The long-nardy board seen from the side to move.
  *
@@ -92,4 +94,25 @@ export function keyHigh(board: LongBoard): number {
   let k = 0;
   for (let p = 13; p <= 24; p++) if (board[p] > 0) k += board[p] * KEY_WEIGHT[p];
   return k;
+}
+
+/**
+ * The loser's checkers on a finished board as the scoring core's `lossKind`
+ * counts them, in his own numbering: the mover's (`moverLost`) or the
+ * opponent's (own point `otherPoint(p)` for the mover's p). No bar (LN-MOVE-2).
+ */
+export function longLossCounts(board: LongBoard, moverLost: boolean): LossCounts {
+  const off = moverLost ? board[MOVER_OFF] : board[OPPONENT_OFF];
+  let home = 0;
+  let outside = 0;
+  let startQuarter = 0;
+  for (let p = 1; p <= 24; p++) {
+    const n = moverLost ? board[p] : -board[p];
+    if (n <= 0) continue;
+    const own = moverLost ? p : otherPoint(p);
+    if (own <= 6) home += n;
+    else outside += n;
+    if (own >= 19) startQuarter += n;
+  }
+  return { off, bar: 0, home, outside, startQuarter };
 }

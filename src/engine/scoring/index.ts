@@ -8,6 +8,8 @@ export type { LoserCheckers, ScoringFamily } from './loser';
 export { CHECKERS_PER_SIDE, loserCheckers, checkersOn, checkLoser, parseLoserCheckers } from './loser';
 export type { BoardResult, GameResult, GameScore, ResignLevel, Stake } from './score';
 export { RESIGN_LEVELS, NO_CUBE, isPowerOfTwo, checkStake, scoreDroppedCube, isGameResult, isGameScore, gameScoreFault } from './score';
+export type { LossCounts, LossKind, TripleMeasure } from './loss';
+export { lossCounts, lossKind, longTripleMeasure } from './loss';
 export type { Resignation, ResignationLevelInfo } from './resign';
 export type { LongScoringRules } from './long';
 export {

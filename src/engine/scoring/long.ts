@@ -2,7 +2,8 @@ import { LongRules, LongScoring } from '../long/rules';
 import { Result, err, ok } from '../result';
 import { Side, isSide, otherSide } from '../side';
 import { CubeError, cubeError } from './cube-errors';
-import { CHECKERS_PER_SIDE, LoserCheckers, checkLoser, checkersOn } from './loser';
+import { CHECKERS_PER_SIDE, LoserCheckers, checkLoser } from './loser';
+import { lossCounts, lossKind } from './loss';
 import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
 import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
 import {
@@ -68,19 +69,20 @@ function tripleRung(
   loser: LoserCheckers,
   loserName: string,
 ): { result: 'koks' | 'home-mars'; reason: string } | null {
+  const counts = lossCounts(loser);
   // LN-SCORE-3 K1 / K2: all fifteen home, none off.
-  if (scoring.homeMars === 'triple' && checkersOn(loser, 7, 24) === 0) {
+  if (scoring.homeMars === 'triple' && lossKind(counts, 'allHome') === 3) {
     return { result: 'home-mars', reason: `${loserName} has all his checkers home but bore off none` };
   }
   // K3: none off and a checker still in the loser's starting quarter (own 19..24).
-  if (scoring.koks === 'startQuarter' && checkersOn(loser, 19, 24) > 0) {
+  if (scoring.koks === 'startQuarter' && lossKind(counts, 'startQuarter') === 3) {
     return {
       result: 'koks',
       reason: `${loserName} bore off none and still has a checker in his starting quarter`,
     };
   }
   // K4: none off and not a single checker has reached home (own 1..6).
-  if (scoring.koks === 'noneInHome' && checkersOn(loser, 1, 6) === 0) {
+  if (scoring.koks === 'noneInHome' && lossKind(counts, 'noneInHome') === 3) {
     return { result: 'koks', reason: `${loserName} bore off none and has no checker home` };
   }
   return null;
@@ -108,7 +110,7 @@ function longRung(rules: LongScoringRules, loser: LoserCheckers, loserName: stri
 /** LN-SCORE-1…3, FV-6: an oin, a mars, or (K1–K4) a triple. */
 function oinMarsRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string, fevga: boolean): Rung {
   const off = loser.off;
-  if (off > 0) return rung('oin', 1, fevga ? 'FV-6' : 'LN-SCORE-1', 'an oin', offReason(loserName, off));
+  if (lossKind(lossCounts(loser), 'none') === 1) return rung('oin', 1, fevga ? 'FV-6' : 'LN-SCORE-1', 'an oin', offReason(loserName, off));
   const triple = fevga ? null : tripleRung(scoring, loser, loserName);
   if (triple) return rung(triple.result, 3, 'LN-SCORE-3', tripleName(triple), triple.reason);
   return rung('mars', 2, fevga ? 'FV-6' : 'LN-SCORE-2', 'a mars', `${loserName} bore off no checkers`);
@@ -122,10 +124,11 @@ function tripleName(triple: { result: 'koks' | 'home-mars' }): string {
 function sovietRung(scoring: Readonly<LongScoring>, loser: LoserCheckers, loserName: string): Rung {
   const off = loser.off;
   // LN-SCORE-3 K5: 1 / 2 / 4, where 4 = none off and not all home; no bar, so no 8.
-  if (off > 0) {
+  const kind = lossKind(lossCounts(loser), 'notAllHome');
+  if (kind === 1) {
     return rung('soviet-1', 1, 'LN-SCORE-4', 'a single game (Soviet-style 1)', offReason(loserName, off));
   }
-  if (checkersOn(loser, 7, 24) > 0) {
+  if (kind === 3) {
     const reason = `${loserName} bore off none and still has checkers outside his home`;
     return rung('soviet-4', 4, 'LN-SCORE-4', 'a Soviet-style 4', reason);
   }

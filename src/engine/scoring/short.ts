@@ -1,7 +1,8 @@
 import { Result, err, ok } from '../result';
 import { CubeError, cubeError } from './cube-errors';
 import { FamilyScorer, offReason, rung, scoreAcceptedResignation, scoreFinishedGame } from './ladder';
-import { LoserCheckers, checkersOn } from './loser';
+import { LoserCheckers } from './loser';
+import { lossCounts, lossKind } from './loss';
 import { Resignation, ResignationLevelInfo, resignationLevelList } from './resign';
 import { NO_CUBE, Rung, checkStake } from './score';
 
@@ -18,10 +19,11 @@ export const SHORT_SCORINGS: readonly ShortScoring[] = ['standard', 'soviet'];
 function shortRung(scoring: ShortScoring, loser: LoserCheckers, loserName: string): Rung {
   const off = loser.off;
   if (scoring === 'standard') {
+    const kind = lossKind(lossCounts(loser), 'backgammon');
     // SH-SCORE-1: one checker off is enough, even with a checker on the bar.
-    if (off > 0) return rung('single', 1, 'SH-SCORE-1', 'a single game', offReason(loserName, off));
+    if (kind === 1) return rung('single', 1, 'SH-SCORE-1', 'a single game', offReason(loserName, off));
     // SH-SCORE-3: none off and a checker on the bar or in the winner's home.
-    if (loser.bar > 0 || checkersOn(loser, 19, 24) > 0) {
+    if (kind === 3) {
       const where = loser.bar > 0 ? 'on the bar' : "in the winner's home";
       const reason = `${loserName} bore off none and has a checker ${where}`;
       return rung('backgammon', 3, 'SH-SCORE-3', 'a backgammon (koks)', reason);
@@ -29,12 +31,13 @@ function shortRung(scoring: ShortScoring, loser: LoserCheckers, loserName: strin
     // SH-SCORE-2.
     return rung('gammon', 2, 'SH-SCORE-2', 'a gammon (mars)', `${loserName} bore off no checkers`);
   }
-  // §5.6, evaluated on the loser when the game ends.
-  if (off > 0) return rung('soviet-1', 1, '§5.6', 'a Soviet 1', offReason(loserName, off));
-  if (loser.bar > 0) {
+  // §5.6, evaluated on the loser when the game ends: the triple slot is the 4, or the 8 with a checker on the bar.
+  const kind = lossKind(lossCounts(loser), 'notAllHome');
+  if (kind === 1) return rung('soviet-1', 1, '§5.6', 'a Soviet 1', offReason(loserName, off));
+  if (kind === 3 && loser.bar > 0) {
     return rung('soviet-8', 8, '§5.6', 'a Soviet 8', `${loserName} bore off none and has a checker on the bar`);
   }
-  if (checkersOn(loser, 7, 24) > 0) {
+  if (kind === 3) {
     return rung('soviet-4', 4, '§5.6', 'a Soviet 4', `${loserName} bore off none and has a checker outside his home`);
   }
   return rung('soviet-2', 2, '§5.6', 'a Soviet 2', `${loserName} bore off none and has every checker home`);

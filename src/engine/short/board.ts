@@ -1,3 +1,5 @@
+import { LossCounts } from '../scoring/loss';
+
 /**
  * The short-nardy (backgammon) board seen from the side to move.
  *
@@ -97,4 +99,25 @@ export function isWellFormed(board: ShortBoard): boolean {
     else opponent -= board[p];
   }
   return mover === CHECKERS && opponent === CHECKERS;
+}
+
+/**
+ * The loser's checkers on a finished board as the scoring core's `lossKind`
+ * counts them, in his own numbering: the mover's (`moverLost`) or the
+ * opponent's, whose own point q is the mover's 25 − q.
+ */
+export function shortLossCounts(board: ShortBoard, moverLost: boolean): LossCounts {
+  const off = moverLost ? board[MOVER_OFF] : board[OPPONENT_OFF];
+  const bar = moverLost ? board[MOVER_BAR] : board[OPPONENT_BAR];
+  let home = 0;
+  let outside = 0;
+  let startQuarter = 0;
+  for (let own = 1; own <= 24; own++) {
+    const n = moverLost ? board[own] : -board[otherPoint(own)];
+    if (n <= 0) continue;
+    if (own <= 6) home += n;
+    else outside += n;
+    if (own >= 19) startQuarter += n;
+  }
+  return { off, bar, home, outside, startQuarter };
 }

@@ -2,10 +2,11 @@ import { Dice } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { Result, err, ok } from '../result';
 import { CubeConfig, CubeState, DEFAULT_CUBE_CONFIG, INITIAL_CUBE, applyCubeAction } from '../scoring/cube';
+import { lossKind } from '../scoring/loss';
 import { MatchState } from '../scoring/match';
 import { Side } from '../side';
 import { Step } from '../step';
-import { MOVER_OFF, CHECKERS, flipBoard } from './board';
+import { MOVER_OFF, CHECKERS, flipBoard, shortLossCounts } from './board';
 import { GnubgMatchState, makeGnubgPositionId, makeMatchId } from './gnubg-id';
 import { ShortPosition, initialShortPosition } from './position';
 import { SHORT_STANDARD } from './rules';
@@ -183,11 +184,8 @@ function playOf(
 
 /** Game points of a finished game (SH-SCORE-1…3): 1, 2 for a gammon, 3 for a backgammon, seen from the winner. */
 function gamePoints(winnerBoard: Int8Array): number {
-  // winnerBoard is seen from the winner: the loser's checkers are negative counts, bar at 26, off at 27.
-  if (winnerBoard[27] > 0) return 1;
-  let inWinnerHome = winnerBoard[26];
-  for (let p = 1; p <= 6; p++) if (winnerBoard[p] < 0) inWinnerHome -= winnerBoard[p];
-  return inWinnerHome > 0 ? 3 : 2;
+  // winnerBoard is seen from the winner, who has just moved: the loser is the opponent.
+  return lossKind(shortLossCounts(winnerBoard, false), 'backgammon');
 }
 
 /**

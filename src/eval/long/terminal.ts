@@ -1,56 +1,19 @@
-import { LongScoring } from '../../engine/long/rules';
 import { finishedGameInto } from '../probabilities';
 import { FamilyLayers } from '../evaluator';
-import { RaceEvaluator, TripleMeasure, isLongRace } from '../race';
+import { longLossCounts } from '../../engine/long/board';
+import { TripleMeasure, lossKind } from '../../engine/scoring/loss';
+import { RaceEvaluator, isLongRace } from '../race';
 
-function otherPoint(p: number): number {
-  return p <= 12 ? p + 12 : p - 12;
-}
-
-/**
- * The triple (koks-slot) result in force under a long-family scoring
- * (LN-SCORE-3/4); the first that applies when several are configured.
- */
-export function longTripleMeasure(scoring: Readonly<LongScoring>): TripleMeasure {
-  if (scoring.mode === 'sovietLike') return 'notAllHome';
-  if (scoring.koks === 'startQuarter') return 'startQuarter';
-  if (scoring.koks === 'noneInHome') return 'noneInHome';
-  if (scoring.homeMars === 'triple') return 'allHome';
-  return 'none';
-}
+export { longTripleMeasure } from '../../engine/scoring/loss';
 
 /**
  * The kind of loss on a finished long-family board, of the side to move
- * (`moverLost`) or of the opponent: 1 oin (LN-SCORE-1), 2 mars (none borne
- * off, LN-SCORE-2), 3 the triple slot of `triple` (K1…K5).
+ * (`moverLost`) or of the opponent, as the scoring core's `lossKind` reads
+ * it: 1 oin (LN-SCORE-1), 2 mars (none borne off, LN-SCORE-2), 3 the triple
+ * slot of `triple` (K1…K5).
  */
 export function longLoserKind(board: Int8Array, moverLost: boolean, triple: TripleMeasure): 1 | 2 | 3 {
-  const off = moverLost ? board[0] : board[25];
-  if (off > 0) return 1;
-  if (triple === 'none') return 2;
-  // The loser's checkers by his own point.
-  let inHome = 0;
-  let inStartQuarter = 0;
-  let onBoard = 0;
-  for (let p = 1; p <= 24; p++) {
-    const n = moverLost ? board[p] : -board[p];
-    if (n <= 0) continue;
-    const own = moverLost ? p : otherPoint(p);
-    onBoard += n;
-    if (own <= 6) inHome += n;
-    if (own >= 19) inStartQuarter += n;
-  }
-  switch (triple) {
-    case 'startQuarter':
-    case 'backgammon':
-      return inStartQuarter > 0 ? 3 : 2;
-    case 'noneInHome':
-      return inHome === 0 ? 3 : 2;
-    case 'allHome':
-      return inHome === onBoard ? 3 : 2;
-    case 'notAllHome':
-      return inHome < onBoard ? 3 : 2;
-  }
+  return lossKind(longLossCounts(board, moverLost), triple);
 }
 
 /** If a side has borne off all 15 (LN-END-1), writes the result for the side to move and returns true. */

@@ -1,3 +1,4 @@
+import type { TripleMeasure } from '../../engine/scoring/loss';
 import { MAX_ROLLS } from '../bearoff/build';
 import { BearoffDatabase } from '../bearoff/database';
 import { rankHome } from '../bearoff/ranking';
@@ -16,7 +17,8 @@ import { writeCrossing, writeEffectiveCrossing, writeReach } from './crossing';
 /** The exact chance that a side with none off bears a checker off with its next roll (own counts, [25] = bar). */
 export type FirstRollOff = (own: Int8Array) => number;
 
-export type TripleMeasure = 'none' | 'backgammon' | 'startQuarter' | 'noneInHome' | 'allHome' | 'notAllHome';
+/** The scoring core's triple measure (`lossKind`), which the race model estimates. */
+export type { TripleMeasure } from '../../engine/scoring/loss';
 
 /** Board layout constants of a family (long.ts, short.ts), read in the hot loops without importing the board modules. */
 export interface Layout {

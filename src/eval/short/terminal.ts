@@ -1,3 +1,5 @@
+import { lossKind } from '../../engine/scoring/loss';
+import { shortLossCounts } from '../../engine/short/board';
 import { ShortScoring } from '../../engine/short/rules';
 import { FamilyLayers } from '../evaluator';
 import { finishedGameInto } from '../probabilities';
@@ -13,23 +15,15 @@ export function shortTerminalInto(board: Int8Array, out: Float64Array, offset: n
 
 /**
  * The kind of loss, on a finished board, of the side to move (`moverLost`)
- * or of the opponent: 1 single (SH-SCORE-1), 2 gammon (none borne off,
- * SH-SCORE-2), 3 the triple slot — backgammon (SH-SCORE-3: also a checker on
- * the bar or in the winner's home, the loser's own 19..24), or under the
- * Soviet table (§5.6) the 4-point loss (a checker outside home or on the bar;
- * the 8-point bar case shares the slot).
+ * or of the opponent, as the scoring core's `lossKind` reads it: 1 single
+ * (SH-SCORE-1), 2 gammon (none borne off, SH-SCORE-2), 3 the triple slot —
+ * backgammon (SH-SCORE-3: also a checker on the bar or in the winner's home,
+ * the loser's own 19..24), or under the Soviet table (§5.6) the 4-point loss
+ * (a checker outside home or on the bar; the 8-point bar case shares the slot).
+ * The board is the mover's: the opponent's own point p is the mover's 25 − p.
  */
 export function shortLoserKind(board: Int8Array, moverLost: boolean, scoring: ShortScoring = 'standard'): 1 | 2 | 3 {
-  const off = moverLost ? board[0] : board[27];
-  if (off > 0) return 1;
-  const bar = moverLost ? board[25] : board[26];
-  if (bar > 0) return 3;
-  // Loser's own points lo..24 that count for the triple, in the mover's numbering.
-  const lo = scoring === 'soviet' ? 7 : 19;
-  for (let q = lo; q <= 24; q++) {
-    if (moverLost ? board[q] > 0 : board[25 - q] < 0) return 3;
-  }
-  return 2;
+  return lossKind(shortLossCounts(board, moverLost), scoring === 'soviet' ? 'notAllHome' : 'backgammon');
 }
 
 /** The layers of a short-family evaluator before its contact model: terminal results under `scoring`, then `race`. */
