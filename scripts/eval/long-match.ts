@@ -2,20 +2,20 @@ import { spawn } from 'child_process';
 import { join } from 'path';
 import { Dice } from '../../src/engine/dice';
 import { moverPips, opponentPips } from '../../src/engine/long/board';
-import { newLongGame, winnerOf, needsDice } from '../../src/engine/long/game';
+import { longLossCounts } from '../../src/engine/long/board';
 import { LONG_PRESETS, LongPresetName, LongRules } from '../../src/engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
 import { effectiveLongScoring } from '../../src/engine/scoring/long';
+import { longTripleMeasure, lossKind } from '../../src/engine/scoring/loss';
 import { Side } from '../../src/engine/side';
-import { longOutcomeValues } from '../../src/eval/equity';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { LONG_FEATURES, LONG_SIDE_FEATURES } from '../../src/eval/long/features';
-import { longLoserKind, longTripleMeasure } from '../../src/eval/long/terminal';
 import { LinearWeights } from '../../src/eval/linear';
 import { searchSettings } from '../../src/eval/search-options';
 import { longNetBot } from '../train/long-game';
+import { LongSelfPlay } from '../train/self-play';
 import { readBearoffDatabase } from './data';
 
 /**
@@ -120,44 +120,35 @@ export interface GameRecord {
   readonly stages: number;
 }
 
-/** Points of a finished game for the winner (LN-SCORE-1…4, KH-4, FV-6). */
-export function gamePoints(rules: LongRules, state: LongState, winner: Side): { points: number; kind: number } {
-  const scoring = effectiveLongScoring(rules);
-  const board = state.position.board;
-  const loserIsMover = state.position.turn !== winner;
-  if (scoring.mode === 'perChecker') {
-    const loserOff = loserIsMover ? board[0] : board[25];
-    return { points: 15 - loserOff, kind: loserOff === 0 ? 2 : 1 };
-  }
-  const values = longOutcomeValues(rules);
-  const kind = longLoserKind(board, loserIsMover, longTripleMeasure(scoring));
-  return { points: kind === 1 ? values.single : kind === 2 ? values.mars : values.koks, kind };
-}
-
 /**
- * Plays game `game` of a paired match: games 2k and 2k+1 share one dice
- * stream (seeded by the match seed and k) and swap the bots' seats, so
- * bot A moves first in even games and bot B in odd ones.
+ * Plays game `game` of a paired match on the game reducer: games 2k and
+ * 2k+1 share one dice stream (seeded by the match seed and k) and swap the
+ * bots' seats, so bot A moves first in even games and bot B in odd ones.
+ * The points are the reducer's score (LN-SCORE-1…4, KH-4, FV-6); `kind` is
+ * the scoring core's class of the loss (1 oin, 2 mars, 3 the triple slot).
  */
 export function playPairedGame(rules: LongRules, a: LongBot, b: LongBot, seed: number, game: number, maxStages = 4000): GameRecord {
   const pair = Math.floor(game / 2);
   const dice = new SeededRandom((seed * 1000003 + pair) >>> 0);
   const aSeat: Side = game % 2 === 0 ? 'white' : 'black';
-  let state = newLongGame(rules, 'white');
+  const play = new LongSelfPlay(rules, 'white');
   for (let stage = 0; stage < maxStages; stage++) {
-    const winner = winnerOf(state);
-    if (winner) {
-      const { points, kind } = gamePoints(rules, state, winner);
-      const aWon = winner === aSeat;
-      return { game, points: aWon ? points : -points, winner: aWon ? 'a' : 'b', kind, stages: stage };
+    const result = play.result;
+    if (result) {
+      if (!result.winner) break;
+      const board = play.position;
+      const kind = lossKind(longLossCounts(board.position.board, board.position.turn !== result.winner), longTripleMeasure(effectiveLongScoring(rules)));
+      const aWon = result.winner === aSeat;
+      return { game, points: aWon ? result.points : -result.points, winner: aWon ? 'a' : 'b', kind, stages: stage };
     }
-    const roll: Dice | undefined = needsDice(state) ? dice.dice() : undefined;
+    const state = play.position;
+    const roll: Dice | undefined = play.needsRoll ? dice.dice() : undefined;
     const answer = legalLongTurns(rules, state, roll);
     if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
     const turns = answer.value.turns;
     const bot = state.position.turn === aSeat ? a : b;
     const k = turns.length === 1 ? 0 : bot.choose(state, roll, turns);
-    state = turns[k].state;
+    stage += play.step(roll, turns[k]);
   }
   return { game, points: 0, winner: null, kind: 0, stages: maxStages };
 }
