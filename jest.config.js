@@ -43,6 +43,7 @@ const UNIT = [
   'http/contract-types.test.ts',
   'http/graphql-inputs.test.ts',
   'scripts/engines.test.ts',
+  'scripts/self-play.test.ts',
   'service/analysis-data.test.ts',
   'service/analysis-presets.test.ts',
   'service/fairness.test.ts',

@@ -1,5 +1,4 @@
 import { Dice } from '../../src/engine/dice';
-import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
 import { LongRules } from '../../src/engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
@@ -12,6 +11,7 @@ import { searchSettings } from '../../src/eval/search-options';
 import { tdTargets } from '../../src/eval/neural/training';
 import type { LongBot } from '../eval/long-match';
 import { DEFAULT_NET, readLongNet } from './nets';
+import { LongSelfPlay } from './self-play';
 
 /**
  * Long-family play for training: 0-ply choice among the legal plays of a
@@ -83,20 +83,16 @@ export function playTdGame(
   epsilon = 0,
   lookahead?: LongSearch,
 ): TdGame {
-  let state = newLongGame(rules as LongRules, random.below(2) === 0 ? 'white' : 'black');
+  // The game flow is the reducer's; every long preset rolls off and lets the winner roll again (LN-START-1).
+  const game = new LongSelfPlay(rules, random.below(2) === 0 ? 'white' : 'black');
   const boards: Int8Array[] = [];
   const movers: number[] = [];
   const after: number[] = [];
-  let opening = true;
   let stages = 0;
   for (; stages < 5000; stages++) {
-    if (winnerOf(state)) break;
-    let dice: Dice | undefined;
-    if (needsDice(state)) {
-      dice = random.dice();
-      if (opening && rules.openingRoll === 'useRollOffDice') while (dice[0] === dice[1]) dice = random.dice();
-    }
-    opening = false;
+    if (game.result) break;
+    const state = game.position;
+    const dice: Dice | undefined = game.needsRoll ? random.dice() : undefined;
     const answer = legalLongTurns(rules as LongRules, state, dice);
     if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
@@ -114,7 +110,13 @@ export function playTdGame(
       } else for (let i = 0; i < 5; i++) after.push(value[i]);
     }
     if (epsilon > 0 && random.next() < epsilon) k = random.below(turns.length);
-    state = turns[k].state;
+    const forced = game.step(dice, turns[k]);
+    // Stages the reducer played without a choice (no legal play, MAX-5) are stages of the game too;
+    // exploration draws for them as for any other, so the seeded stream stays the same.
+    for (let f = 0; f < forced; f++) {
+      stages++;
+      if (epsilon > 0 && random.next() < epsilon) random.below(1);
+    }
   }
   const n = boards.length;
   const targets = tdTargets(Float64Array.from(after), Int8Array.from(movers), lambda);
