@@ -145,7 +145,12 @@ export function createLongRawEncoding(): NeuralEncoding {
 
 /** The raw encoding of a family and version name; null if unknown. */
 export function rawEncodingFor(family: Family, name: string): NeuralEncoding | null {
-  if (family === 'short' && name === 'short-raw-1') return createShortRawEncoding();
-  if (family === 'long' && name === 'long-raw-1') return createLongRawEncoding();
-  return null;
+  const known = RAW_ENCODINGS[name];
+  return known && known.family === family ? known.create() : null;
 }
+
+/** The raw encodings by version name, each with the family whose boards it reads. */
+const RAW_ENCODINGS: Readonly<Record<string, { readonly family: Family; readonly create: () => NeuralEncoding }>> = {
+  'short-raw-1': { family: 'short', create: createShortRawEncoding },
+  'long-raw-1': { family: 'long', create: createLongRawEncoding },
+};
