@@ -8,7 +8,7 @@ import { Evaluator, Family, FamilyLayers, layeredEvaluateInto, makeEvaluator } f
 import { longLayers, longTripleMeasure } from '../long/terminal';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { shortLayers } from '../short/terminal';
-import { NeuralEncoding } from './encoding';
+import { NeuralEncoding, encodingIn } from './encoding';
 import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
@@ -18,15 +18,8 @@ import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
-  const known = ENCODINGS[name];
-  return known && known.family === family ? known.create() : null;
+  return encodingIn({ 'short-1': { family: 'short', create: createShortEncoding }, 'long-1': { family: 'long', create: createLongEncoding } }, family, name);
 }
-
-/** The encodings by version name, each with the family whose boards it reads. */
-const ENCODINGS: Readonly<Record<string, { readonly family: Family; readonly create: () => NeuralEncoding }>> = {
-  'short-1': { family: 'short', create: createShortEncoding },
-  'long-1': { family: 'long', create: createLongEncoding },
-};
 
 /** A family's terminal results and race model; `measure` names their scoring in the version; `koks` false: no triple result. */
 interface Layers {

@@ -1,5 +1,5 @@
 import { Family } from '../evaluator';
-import { NeuralEncoding, push, pushPoint, twoBlockEncoding } from './encoding';
+import { NeuralEncoding, encodingIn, push, pushPoint, twoBlockEncoding } from './encoding';
 import type { BoardSlots } from './kernel';
 import { SparseInput } from './network';
 
@@ -145,12 +145,9 @@ export function createLongRawEncoding(): NeuralEncoding {
 
 /** The raw encoding of a family and version name; null if unknown. */
 export function rawEncodingFor(family: Family, name: string): NeuralEncoding | null {
-  const known = RAW_ENCODINGS[name];
-  return known && known.family === family ? known.create() : null;
+  return encodingIn(
+    { 'short-raw-1': { family: 'short', create: createShortRawEncoding }, 'long-raw-1': { family: 'long', create: createLongRawEncoding } },
+    family,
+    name,
+  );
 }
-
-/** The raw encodings by version name, each with the family whose boards it reads. */
-const RAW_ENCODINGS: Readonly<Record<string, { readonly family: Family; readonly create: () => NeuralEncoding }>> = {
-  'short-raw-1': { family: 'short', create: createShortRawEncoding },
-  'long-raw-1': { family: 'long', create: createLongRawEncoding },
-};
