@@ -130,6 +130,10 @@ export interface Analyzer<P, D, T> {
   /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
   rankTurnsWithin(position: P, dice: D, plies: number, budget?: SearchBudget): Result<RankedPlays<T>, RulesError>;
   cube(position: P, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
+  /** Can this position be analysed (a game that is over, or a state the rules cannot play, cannot)? */
+  playable(position: P): Result<true, RulesError>;
+  /** Why the cube cannot be turned in this position (CUBE-2), if it cannot. */
+  cubeError(position: P): RulesError | null;
 }
 
 /** What the analyzer needs of a family: its search and a few facts about its positions. */
@@ -177,6 +181,8 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
     values,
     evaluate,
     evaluateWithin,
+    playable: (position) => family.playable(position),
+    cubeError: (position) => family.cubeError(position),
     rankTurnsWithin(position, dice, plies, budget) {
       const check = checked(position, plies);
       if (!check.ok) return check;
@@ -205,8 +211,10 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
   };
 }
 
-/** Analysis of backgammon (short nardy) positions: evaluation, best turns, cube. */
-export type ShortAnalyzer = Analyzer<ShortPosition, Dice, RankedShortTurn>;
+/** Analysis of backgammon (short nardy) positions: evaluation, best turns (of the dice, which every turn needs), cube. */
+export type ShortAnalyzer = Analyzer<ShortPosition, Dice | undefined, RankedShortTurn>;
+
+const missingDice = (): RulesError => rulesError('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' });
 
 /**
  * Creates the backgammon analyzer: the default evaluator (race + linear
@@ -216,13 +224,13 @@ export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD
   const evaluator = options.evaluator ?? createShortEvaluator({ database: () => needSource(options)('standard'), scoring: rules.scoring });
   const values = shortOutcomeValues(rules);
   const search = new ShortSearch(evaluator, values, options.transpositions);
-  return analyzerOf<ShortPosition, Dice, RankedShortTurn>({
+  return analyzerOf<ShortPosition, Dice | undefined, RankedShortTurn>({
     evaluator,
     values,
     guard: search.guard,
     playable: checkShortPlayable,
     search: (position, plies) => search.evaluate(position.board, plies),
-    rank: (position, dice, settings) => ok(search.rankTurns(position.board, dice, settings)),
+    rank: (position, dice, settings) => (dice ? ok(search.rankTurns(position.board, dice, settings)) : err(missingDice())),
     pips: (position) => shortPipCounts(position.board),
     race: (position) => isShortRace(position.board),
     cubeClass: (position) => shortCubeClass(position.board),

@@ -3,6 +3,13 @@ import { OUTPUTS, Probabilities, clampInPlace, probabilitiesAt } from './probabi
 /** The two families of the nardy games: long nardy and its variants; short nardy (backgammon). */
 export type Family = 'long' | 'short';
 
+const FAMILY_NAMES: readonly string[] = ['long', 'short'] satisfies readonly Family[];
+
+/** Is `value` the name of a family (a file's or manifest's `family` field)? */
+export function isFamily(value: unknown): value is Family {
+  return typeof value === 'string' && FAMILY_NAMES.includes(value);
+}
+
 /**
  * A static position evaluator (wildbg's `Evaluator` idea): it knows nothing
  * of the cube or of search. It looks at one board **seen from the side to

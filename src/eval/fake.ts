@@ -1,6 +1,5 @@
-import { moverPips as longMoverPips, opponentPips as longOpponentPips } from '../engine/long/board';
-import { moverPips as shortMoverPips, opponentPips as shortOpponentPips } from '../engine/short/board';
 import { Evaluator, Family, makeEvaluator } from './evaluator';
+import { pipCounts } from './pips';
 import { Probabilities, writeProbabilities } from './probabilities';
 
 /** Options of `createFakeEvaluator`. */
@@ -30,10 +29,8 @@ export interface FakeEvaluator extends Evaluator {
 export function createFakeEvaluator(options: FakeEvaluatorOptions): FakeEvaluator {
   const family = options.family;
   const source = options.probabilities;
-  const pips = (board: Int8Array): [number, number] =>
-    family === 'long' ? [longMoverPips(board), longOpponentPips(board)] : [shortMoverPips(board), shortOpponentPips(board)];
   const formula = (board: Int8Array): Probabilities => {
-    const [mine, his] = pips(board);
+    const { mover: mine, opponent: his } = pipCounts(family, board);
     const scale = Math.max(mine, his, 1);
     const win = Math.min(1, Math.max(0, 0.5 + (his - mine) / (2 * scale)));
     return { win, winMars: (win * win) / 4, winKoks: 0, loseMars: ((1 - win) * (1 - win)) / 4, loseKoks: 0 };

@@ -1,5 +1,6 @@
 import { moverPips as longMoverPips, opponentPips as longOpponentPips } from '../engine/long/board';
 import { moverPips as shortMoverPips, opponentPips as shortOpponentPips } from '../engine/short/board';
+import { FAMILY_BOARDS } from './boards';
 import { Family } from './evaluator';
 
 /** Pip counts of both sides (COM-3), each in its own numbering. */
@@ -27,5 +28,6 @@ export function shortPipCounts(board: Int8Array): PipCounts {
 
 /** Pip counts for either family. */
 export function pipCounts(family: Family, board: Int8Array): PipCounts {
-  return family === 'long' ? longPipCounts(board) : shortPipCounts(board);
+  const b = FAMILY_BOARDS[family];
+  return { mover: b.moverPips(board), opponent: b.opponentPips(board) };
 }

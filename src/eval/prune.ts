@@ -1,7 +1,6 @@
 import { RulesError, rulesError } from '../engine/errors';
-import { flipBoardInto as flipLongBoardInto } from '../engine/long/board';
 import { Result, err, ok } from '../engine/result';
-import { flipBoardInto as flipShortBoardInto } from '../engine/short/board';
+import { FAMILY_BOARDS } from './boards';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator, Family } from './evaluator';
 import { NeuralEvaluator } from './neural/evaluator';
@@ -122,10 +121,10 @@ export class ReplyPruner {
     this.filter = evaluator.pruning.filter;
     this.input = this.network.network.inputBuffer();
     this.direct = this.network.encoding.name === 'short-raw-1' ? encodeShortRawFlipped : null;
-    const length = evaluator.family === 'short' ? 28 : 26;
-    this.own = new Int8Array(length);
-    this.flipped = new Int8Array(length);
-    this.flip = evaluator.family === 'short' ? flipShortBoardInto : flipLongBoardInto;
+    const board = FAMILY_BOARDS[evaluator.family];
+    this.own = new Int8Array(board.length);
+    this.flipped = new Int8Array(board.length);
+    this.flip = board.flipInto;
     this.boardKernel = boardKernel && this.direct !== null ? sharedBoardKernel(this.network.network) : null;
   }
 

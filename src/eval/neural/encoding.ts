@@ -123,3 +123,12 @@ export function twoBlockEncoding<V>(
     },
   };
 }
+
+/** Encodings by version name, each with the family whose boards it reads. */
+export type EncodingTable = Readonly<Record<string, { readonly family: Family; readonly create: () => NeuralEncoding }>>;
+
+/** The encoding of `table` with this family and version name; null if unknown. */
+export function encodingIn(table: EncodingTable, family: Family, name: string): NeuralEncoding | null {
+  const known = Object.hasOwn(table, name) ? table[name] : undefined;
+  return known && known.family === family ? known.create() : null;
+}

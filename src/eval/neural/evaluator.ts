@@ -8,7 +8,7 @@ import { Evaluator, Family, FamilyLayers, layeredEvaluateInto, makeEvaluator } f
 import { longLayers, longTripleMeasure } from '../long/terminal';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { shortLayers } from '../short/terminal';
-import { NeuralEncoding } from './encoding';
+import { NeuralEncoding, encodingIn } from './encoding';
 import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
@@ -18,10 +18,28 @@ import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
-  if (family === 'short' && name === 'short-1') return createShortEncoding();
-  if (family === 'long' && name === 'long-1') return createLongEncoding();
-  return null;
+  return encodingIn({ 'short-1': { family: 'short', create: createShortEncoding }, 'long-1': { family: 'long', create: createLongEncoding } }, family, name);
 }
+
+/** A family's terminal results and race model; `measure` names their scoring in the version; `koks` false: no triple result. */
+interface Layers {
+  readonly layers: FamilyLayers<RaceEvaluator>;
+  readonly measure: string;
+  readonly koks: boolean;
+}
+
+/** Each family's layers under the network, from the evaluator's options (its scoring or rules). */
+const FAMILY_LAYERS: Readonly<Record<Family, (options: NeuralEvaluatorOptions) => Layers>> = {
+  short: (options) => {
+    const scoring: ShortScoring = options.scoring ?? 'standard';
+    const triple: TripleMeasure = scoring === 'soviet' ? 'notAllHome' : 'backgammon';
+    return { layers: shortLayers(createRaceEvaluator({ family: 'short', database: options.database, triple }), scoring), measure: scoring, koks: true };
+  },
+  long: (options) => {
+    const triple: TripleMeasure = longTripleMeasure(effectiveLongScoring(options.rules ?? CLASSIC));
+    return { layers: longLayers(createRaceEvaluator({ family: 'long', database: options.database, triple }), triple), measure: triple, koks: triple !== 'none' };
+  },
+};
 
 /** Options of a neural evaluator. */
 export interface NeuralEvaluatorOptions {
@@ -82,21 +100,7 @@ export function createNeuralEvaluator(
   const input: SparseInput = contact.inputBuffer();
   const version = options.version ?? 'unversioned';
   const name = options.name ?? `neural-${family}`;
-  // The family's terminal results and race model; `measure` names their scoring in the version.
-  let layers: FamilyLayers<RaceEvaluator>;
-  let measure: string;
-  let koks = true;
-  if (family === 'short') {
-    const scoring: ShortScoring = options.scoring ?? 'standard';
-    const triple: TripleMeasure = scoring === 'soviet' ? 'notAllHome' : 'backgammon';
-    layers = shortLayers(createRaceEvaluator({ family, database: options.database, triple }), scoring);
-    measure = scoring;
-  } else {
-    const triple: TripleMeasure = longTripleMeasure(effectiveLongScoring(options.rules ?? CLASSIC));
-    layers = longLayers(createRaceEvaluator({ family, database: options.database, triple }), triple);
-    measure = triple;
-    koks = triple !== 'none';
-  }
+  const { layers, measure, koks } = FAMILY_LAYERS[family](options);
   const race = layers.race;
   const core = {
     family,

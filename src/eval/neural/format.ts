@@ -1,6 +1,6 @@
 import { RulesError, rulesError } from '../../engine/errors';
 import { Result, err, ok } from '../../engine/result';
-import { Family } from '../evaluator';
+import { Family, isFamily } from '../evaluator';
 import { NETWORK_OUTPUTS, NetworkParameters, parameterCount } from './network';
 
 /*
@@ -133,7 +133,7 @@ export function decodeNeuralWeights(bytes: Uint8Array): Result<NeuralWeights, Ru
   }
   if (typeof header !== 'object' || header === null) return fail('header is not an object');
   const h = header as Record<string, unknown>;
-  if (h.family !== 'long' && h.family !== 'short') return fail('header.family must be "long" or "short"');
+  if (!isFamily(h.family)) return fail('header.family must be "long" or "short"');
   if (typeof h.encoding !== 'string') return fail('header.encoding must be a string');
   if (!Array.isArray(h.networks) || h.networks.length === 0 || !h.networks.every(isHeaderNetwork))
     return fail('header.networks must list {name, inputs, hidden}');

@@ -1,6 +1,6 @@
 import { RulesError, rulesError } from '../../engine/errors';
 import { Result, err, ok } from '../../engine/result';
-import { Family } from '../evaluator';
+import { Family, isFamily } from '../evaluator';
 
 /**
  * The JSON manifest committed next to a weights file (data/nets/<name>.json):
@@ -36,7 +36,7 @@ function fail(message: string): { ok: false; error: RulesError } {
 export function parseNeuralManifest(input: unknown): Result<NeuralManifest, RulesError> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('must be an object');
   const m = input as Record<string, unknown>;
-  if (m.family !== 'long' && m.family !== 'short') return fail('family must be "long" or "short"');
+  if (!isFamily(m.family)) return fail('family must be "long" or "short"');
   for (const key of ['name', 'encoding', 'version', 'file'] as const) {
     if (typeof m[key] !== 'string' || (m[key] as string).length === 0)
       return fail(`${key} must be a non-empty string`);

@@ -1,5 +1,5 @@
 import { Family } from '../evaluator';
-import { NeuralEncoding, push, pushPoint, twoBlockEncoding } from './encoding';
+import { NeuralEncoding, encodingIn, push, pushPoint, twoBlockEncoding } from './encoding';
 import type { BoardSlots } from './kernel';
 import { SparseInput } from './network';
 
@@ -145,7 +145,9 @@ export function createLongRawEncoding(): NeuralEncoding {
 
 /** The raw encoding of a family and version name; null if unknown. */
 export function rawEncodingFor(family: Family, name: string): NeuralEncoding | null {
-  if (family === 'short' && name === 'short-raw-1') return createShortRawEncoding();
-  if (family === 'long' && name === 'long-raw-1') return createLongRawEncoding();
-  return null;
+  return encodingIn(
+    { 'short-raw-1': { family: 'short', create: createShortRawEncoding }, 'long-raw-1': { family: 'long', create: createLongRawEncoding } },
+    family,
+    name,
+  );
 }

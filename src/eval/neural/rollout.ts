@@ -485,16 +485,75 @@ function runRollout(walker: Walker, options: RolloutOptions, values: OutcomeValu
   return summarizeRollout(runTrials(walker, options, values));
 }
 
-function walkerOf(start: RolloutStart, evaluator: Evaluator, values: OutcomeValues): Walker {
-  if (evaluator.family !== start.family)
-    throw new RangeError(`a ${start.family} rollout needs a ${start.family}-family evaluator`);
-  return start.family === 'short'
-    ? new ShortWalker(start.board, evaluator, values)
-    : new LongWalker(start.rules, start.state, evaluator, values);
+/** A turn of the roll being rolled out: its steps, the board after it, where the rollout after it starts, and whether the mover then changes. */
+interface TurnStart<St> {
+  readonly steps: readonly Step[];
+  readonly board: Int8Array;
+  readonly start: St;
+  /** The side to move after the turn is not the player who played it (the result is flipped back to him). */
+  readonly flipped: boolean;
 }
 
-function valuesOf(start: RolloutStart, options: RolloutOptions): OutcomeValues {
-  return options.values ?? (start.family === 'short' ? STANDARD_VALUES : longOutcomeValues(start.rules));
+/** What a rollout needs of a family, over its start `St`: a walker, its outcome values, and the turns of a roll. */
+interface RolloutFamily<St> {
+  walker(start: St, evaluator: Evaluator, values: OutcomeValues): Walker;
+  values(start: St): OutcomeValues;
+  turns(start: St, dice: Dice | undefined): Result<TurnStart<St>[], RulesError>;
+}
+
+type StartOf<F extends RolloutStart['family']> = Extract<RolloutStart, { readonly family: F }>;
+
+const SHORT_ROLLOUT: RolloutFamily<StartOf<'short'>> = {
+  walker: (start, evaluator, values) => new ShortWalker(start.board, evaluator, values),
+  values: () => STANDARD_VALUES,
+  turns(start, dice) {
+    if (!dice) throw new RangeError('backgammon turns need dice');
+    const solver = new ShortStageSolver();
+    const n = solver.solve(start.board, dice[0], dice[1]);
+    const turns: TurnStart<StartOf<'short'>>[] = [];
+    for (let k = 0; k < n; k++) {
+      const board = solver.playBoardInto(k, new Int8Array(28));
+      const steps: Step[] = [];
+      for (let s = 0; s < solver.playStepCount(k); s++) steps.push({ from: solver.playFrom(k, s), to: solver.playTo(k, s) });
+      turns.push({ steps, board, start: { family: 'short', board: flipBoardInto(board, new Int8Array(28)) }, flipped: true });
+    }
+    return ok(turns);
+  },
+};
+
+const LONG_ROLLOUT: RolloutFamily<StartOf<'long'>> = {
+  walker: (start, evaluator, values) => new LongWalker(start.rules, start.state, evaluator, values),
+  values: (start) => longOutcomeValues(start.rules),
+  turns(start, dice) {
+    const answer = legalLongTurns(start.rules as LongRules, start.state, dice);
+    if (!answer.ok) return answer;
+    const mover = start.state.position.turn;
+    return ok(
+      answer.value.turns.map((t) => ({
+        steps: t.steps,
+        board: t.board,
+        start: { family: 'long', rules: start.rules, state: t.state },
+        flipped: t.state.position.turn !== mover,
+      })),
+    );
+  },
+};
+
+/** Each family's rollout side, by the start's family. */
+const ROLLOUT_FAMILIES: { readonly [F in RolloutStart['family']]: RolloutFamily<StartOf<F>> } = {
+  short: SHORT_ROLLOUT,
+  long: LONG_ROLLOUT,
+};
+
+/** The rollout side of the start's family (the one place a rollout picks it). */
+function familyOf<F extends RolloutStart['family']>(start: StartOf<F> & { readonly family: F }): RolloutFamily<StartOf<F>> {
+  return ROLLOUT_FAMILIES[start.family];
+}
+
+function walkerOf<St extends RolloutStart>(family: RolloutFamily<St>, start: St, evaluator: Evaluator, values: OutcomeValues): Walker {
+  if (evaluator.family !== start.family)
+    throw new RangeError(`a ${start.family} rollout needs a ${start.family}-family evaluator`);
+  return family.walker(start, evaluator, values);
 }
 
 /**
@@ -503,8 +562,9 @@ function valuesOf(start: RolloutStart, options: RolloutOptions): OutcomeValues {
  * played and why it stopped. The board / state is not modified.
  */
 export function rollout(start: RolloutStart, evaluator: Evaluator, options: RolloutOptions): RolloutResult {
-  const values = valuesOf(start, options);
-  return runRollout(walkerOf(start, evaluator, values), options, values);
+  const family = familyOf(start);
+  const values = options.values ?? family.values(start);
+  return runRollout(walkerOf(family, start, evaluator, values), options, values);
 }
 
 /**
@@ -517,8 +577,9 @@ export function rolloutTrials(
   evaluator: Evaluator,
   options: RolloutOptions,
 ): RolloutTrials {
-  const values = valuesOf(start, options);
-  return runTrials(walkerOf(start, evaluator, values), options, values);
+  const family = familyOf(start);
+  const values = options.values ?? family.values(start);
+  return runTrials(walkerOf(family, start, evaluator, values), options, values);
 }
 
 /**
@@ -534,34 +595,14 @@ export function rolloutTurns(
   evaluator: Evaluator,
   options: RolloutOptions,
 ): Result<RolledOutTurn[], RulesError> {
-  const values = valuesOf(start, options);
-  const turns: RolledOutTurn[] = [];
-  if (start.family === 'short') {
-    if (!dice) throw new RangeError('backgammon turns need dice');
-    const solver = new ShortStageSolver();
-    const n = solver.solve(start.board, dice[0], dice[1]);
-    for (let k = 0; k < n; k++) {
-      const board = solver.playBoardInto(k, new Int8Array(28));
-      const steps: Step[] = [];
-      for (let s = 0; s < solver.playStepCount(k); s++)
-        steps.push({ from: solver.playFrom(k, s), to: solver.playTo(k, s) });
-      const next = flipBoardInto(board, new Int8Array(28));
-      const r = runRollout(new ShortWalker(next, evaluator, values), options, values);
-      turns.push({ steps, board, result: flipResult(r) });
-    }
-  } else {
-    const answer = legalLongTurns(start.rules as LongRules, start.state, dice);
-    if (!answer.ok) return answer;
-    const mover = start.state.position.turn;
-    for (const t of answer.value.turns) {
-      const r = runRollout(new LongWalker(start.rules, t.state, evaluator, values), options, values);
-      turns.push({
-        steps: t.steps,
-        board: t.board,
-        result: t.state.position.turn === mover ? r : flipResult(r),
-      });
-    }
-  }
+  const family = familyOf(start);
+  const values = options.values ?? family.values(start);
+  const starts = family.turns(start, dice);
+  if (!starts.ok) return starts;
+  const turns: RolledOutTurn[] = starts.value.map((t) => {
+    const r = runRollout(family.walker(t.start, evaluator, values), options, values);
+    return { steps: t.steps, board: t.board, result: t.flipped ? flipResult(r) : r };
+  });
   turns.sort((a, b) => b.result.equity - a.result.equity);
   return ok(turns);
 }

@@ -54,14 +54,18 @@ export interface RaceEvaluator extends Evaluator {
   expectedRolls(board: Int8Array, mover: boolean): number;
 }
 
+/** Each family's race: its board layout, its race test, the first-roll bear-off chance (the search knows the backgammon moves only) and its letter in the version. */
+const RACE_FAMILIES = {
+  long: { layout: LONG_LAYOUT, firstRoll: null, isRace: isLongRace, tag: 'l' },
+  short: { layout: SHORT_LAYOUT, firstRoll: firstRollOffChance, isRace: isShortRace, tag: 's' },
+} as const satisfies Record<Family, unknown>;
+
 /**
  * Creates the exact / effective-pip race evaluator of a family (see the top
  * of this file). Allocation-free per call.
  */
 export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluator {
-  const layout = options.family === 'long' ? LONG_LAYOUT : SHORT_LAYOUT;
-  // The first-roll search knows the backgammon moves only.
-  const firstRoll = options.family === 'short' ? firstRollOffChance : null;
+  const { layout, firstRoll, isRace, tag } = RACE_FAMILIES[options.family];
   const model = options.model ?? DEFAULT_RACE_MODEL;
   const triple = options.triple;
   const expected = new SideRace();
@@ -70,12 +74,11 @@ export function createRaceEvaluator(options: RaceEvaluatorOptions): RaceEvaluato
   let db: BearoffDatabase | null = null;
   const database = (): BearoffDatabase => (db ??= options.database());
   const sides = new SideRaceCache(4, (side) => sideDistributions(side, database(), triple, model, firstRoll));
-  const isRace = options.family === 'long' ? isLongRace : isShortRace;
   const core = {
     family: options.family,
     name: `race-${options.family}`,
     // 2: the backgammon race takes its first-roll bear-off chance exactly (`firstRollOffChance`).
-    version: `${firstRoll ? 2 : 1}.${model.perCheckerOutside}.${model.overshootCredit}.${model.marsPerCheckerOutside}.${model.marsOvershootCredit}.${model.marsMinimumPerChecker}.${triple}.${options.family === 'long' ? 'l' : 's'}`,
+    version: `${firstRoll ? 2 : 1}.${model.perCheckerOutside}.${model.overshootCredit}.${model.marsPerCheckerOutside}.${model.marsOvershootCredit}.${model.marsMinimumPerChecker}.${triple}.${tag}`,
     isRace,
     evaluateInto(board: Int8Array, out: Float64Array, offset: number): void {
       const mover = sides.side(board, layout, true, null);

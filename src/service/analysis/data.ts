@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { gunzipSync } from 'zlib';
-import { VARIANTS } from '../../engine/variants';
+import { LONG_PRESETS } from '../../engine/long/rules';
 import { BearoffSource } from '../../eval/analysis';
 import { BearoffRuleSet } from '../../eval/bearoff/build';
 import { BearoffDatabase, SharedBearoffTables, loadBearoffDatabase } from '../../eval/bearoff/database';
@@ -150,7 +150,7 @@ export function neuralEvaluators(
     preload() {
       net('backgammon');
       net('long');
-      for (const v of VARIANTS) if (v.family === 'long' && ownNet(v.name)) net(v.name);
+      for (const preset of Object.keys(LONG_PRESETS)) if (ownNet(preset)) net(preset);
     },
   };
 }

@@ -1,21 +1,19 @@
 import { randomInt } from 'crypto';
 import { Dice, parseDice } from '../../engine/dice';
-import { LongState, checkPlayable } from '../../engine/long/turn';
 import { CubeConfig, CubeState, parseCubeState } from '../../engine/scoring/cube';
 import { MatchState, parseMatchState } from '../../engine/scoring/match';
-import { ShortPosition } from '../../engine/short/position';
-import { checkShortPlayable } from '../../engine/short/turn';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
-import { LongAnalyzer, PositionEvaluation, ShortAnalyzer, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
+import { PositionEvaluation, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
+import { EvalFamily, FamilyAnalyzer, withEvalFamily } from '../../eval/family';
 import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
 import { Evaluator } from '../../eval/evaluator';
 import { ROOT_FILTER, bestTurnFilters, SearchAborted, SearchBudget } from '../../eval/search-options';
 import { OutcomeValues } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
-import { RolloutOptions, RolloutResult, RolloutStart, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
+import { RolloutOptions, RolloutResult, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
-import { Bound, LongBound, ShortBound } from '../../engine/family';
+import { Bound } from '../../engine/family';
 import { Body, bindNamed, checkKeys, rulesHash } from '../request';
 import { TurnView } from '../views';
 import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
@@ -99,20 +97,22 @@ export function epochClock(): number {
   return performance.timeOrigin + performance.now();
 }
 
-/** A request bound to its variant, with its state and analyzer. */
-type Target =
-  | { family: 'short'; bound: ShortBound; state: ShortPosition; analyzer: ShortAnalyzer; dice?: Dice }
-  | { family: 'long'; bound: LongBound; state: LongState; analyzer: LongAnalyzer; dice?: Dice };
-
-/** Calls `f` with the target's binding and state at their family's own types. */
-function onState<T>(t: Target, f: <R, S>(bound: Bound<R, S>, state: S) => T): T {
-  switch (t.family) {
-    case 'short':
-      return f(t.bound, t.state);
-    case 'long':
-      return f(t.bound, t.state);
-  }
+/**
+ * A request bound to its variant, with its state and analyzer: the family
+ * was picked once, by the binding (`withEvalFamily`); everything below
+ * reaches it through `bound.family` (rules), `family` (evaluation) and
+ * `analyzer`, at the family's own types `R` and `S`.
+ */
+interface FamilyTarget<R, S> {
+  readonly bound: Bound<R, S>;
+  readonly family: EvalFamily<R, S>;
+  readonly state: S;
+  readonly analyzer: FamilyAnalyzer<S>;
+  readonly dice?: Dice;
 }
+
+/** A target whose family types are opaque: the family only gets back the states it made. */
+type Target = FamilyTarget<unknown, unknown>;
 
 const POSITION_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'strict'];
 const EVALUATE_KEYS = [...POSITION_KEYS, 'cube', 'match', 'plies'];
@@ -241,17 +241,10 @@ export class AnalysisEngine {
 
   private target(body: Body, allowed: readonly string[]): Target {
     checkKeys(body, allowed);
-    const b = bindNamed(body.variant, body.rules);
-    switch (b.kind) {
-      case 'short': {
-        const parsed = this.stateOf(b, body);
-        return { family: 'short', bound: b, state: parsed.state, analyzer: this.analyzers.short(b.rules), dice: parsed.dice };
-      }
-      case 'long': {
-        const parsed = this.stateOf(b, body);
-        return { family: 'long', bound: b, state: parsed.state, analyzer: this.analyzers.long(b.rules, b.variant.name), dice: parsed.dice };
-      }
-    }
+    return withEvalFamily(bindNamed(body.variant, body.rules), <R, S>(bound: Bound<R, S>, family: EvalFamily<R, S>): Target => {
+      const parsed = this.stateOf(bound, body);
+      return { bound, family, state: parsed.state, analyzer: this.analyzers.of(bound, family), dice: parsed.dice };
+    });
   }
 
   /** The request's state, and its dice (given, or carried by a gnubg Match ID). */
@@ -274,20 +267,19 @@ export class AnalysisEngine {
   private cubeRequest(t: Target, body: Body): CubeRequest | null {
     if (body.cube === undefined && body.match === undefined) return null;
     const config: CubeConfig = (() => {
-      const c = onState(t, (b) => b.family.cubeConfig(b.rules, true));
+      const c = t.bound.family.cubeConfig(t.bound.rules, true);
       if (!c.ok) fail(c.error.code, c.error.message, { ...(c.error.field ? { field: c.error.field } : {}) });
       return c.value;
     })();
     const field = body.cube !== undefined ? 'cube' : 'match';
     if (!config.enabled) fail('CUBE_DISABLED', `${t.bound.variant.name} is never played with the doubling cube`, { field, rule: 'CUBE-7' });
-    if (t.family === 'long' && t.state.pending.length > 0) {
-      fail('STAGE_MISMATCH', 'the cube is turned only before a roll, with no stage pending (CUBE-2)', { field: 'position.pending' });
-    }
+    const refused = t.analyzer.cubeError(t.state);
+    if (refused) throw ServiceError.from(refused);
     const cube = parseCubeState(body.cube, config);
     if (!cube.ok) fail(cube.error.code, cube.error.message, { ...(cube.error.field ? { field: cube.error.field } : {}) });
     const c: CubeState = cube.value;
     if (c.offered) fail('INVALID_CUBE', 'evaluate a cube without a pending offer: the decision is computed for both answers', { field: 'cube.offered' });
-    const mover: Side = onState(t, (b, s) => b.family.sideToAct(s));
+    const mover: Side = t.bound.family.sideToAct(t.state);
     const owner: CubeOwner = c.owner === 'center' ? 'centre' : c.owner === mover ? 'mover' : 'opponent';
     if (body.match !== undefined) {
       const m = parseMatchState(body.match);
@@ -316,16 +308,14 @@ export class AnalysisEngine {
 
   private evaluateTarget(t: Target, plies: number, cube: CubeRequest | null, control: RunControl, strict: boolean): EvaluationView {
     const budget = this.budget(control);
-    const e = cancellable(() =>
-      t.family === 'short' ? t.analyzer.evaluateWithin(t.state, plies, budget) : t.analyzer.evaluateWithin(t.state, plies, budget),
-    );
+    const e = cancellable(() => t.analyzer.evaluateWithin(t.state, plies, budget));
     if (!e.ok) throw ServiceError.from(e.error);
     if (strict && e.value.plies < plies) timedOut(`the ${plies}-ply evaluation`);
-    const mover = onState(t, (b, s) => b.family.sideToAct(s));
+    const mover = t.bound.family.sideToAct(t.state);
     const ev: PositionEvaluation = e.value;
     const view: EvaluationView = {
       variant: t.bound.variant.name,
-      positionId: onState(t, (b, s) => b.family.positionId(s)),
+      positionId: t.bound.family.positionId(t.state),
       sideToMove: mover,
       probabilities: probabilitiesView(ev.probabilities),
       equity: { cubeless: round(ev.equity) },
@@ -344,7 +334,7 @@ export class AnalysisEngine {
 
   private evaluationKey(t: Target, plies: number, cube: CubeRequest | null): string {
     const e = t.analyzer.evaluator;
-    return `eval:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${plies}:${cube ? cube.key : '-'}`;
+    return `eval:${e.name}:${e.version}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${plies}:${cube ? cube.key : '-'}`;
   }
 
   /**
@@ -406,7 +396,7 @@ export class AnalysisEngine {
     return {
       op: 'evaluate',
       input,
-      cost: evaluateCost(t.family, plies),
+      cost: evaluateCost(t.family.name, plies),
       cacheKey: this.evaluationKey(t, plies, cube),
       strict,
       timeBudgetMs: 0,
@@ -419,14 +409,13 @@ export class AnalysisEngine {
     const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
     const limit = integerField(input, 'limit', 1, 10_000, 10_000);
     const strict = strictFlag(input);
-    if (t.family === 'short' && !t.dice) fail('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' });
     const legal = this.turnViews(t);
     const e = t.analyzer.evaluator;
     return {
       op: 'best',
       input,
-      cost: moveListCost(t.family, legal.views.size, plies, ROOT_FILTER.keep),
-      cacheKey: `best:${e.name}:${e.version}:${bestTurnFilters(t.family)}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${onState(t, (b, s) => b.family.positionId(s))}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
+      cost: moveListCost(t.family.name, legal.views.size, plies, ROOT_FILTER.keep),
+      cacheKey: `best:${e.name}:${e.version}:${bestTurnFilters(t.family.name)}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
       strict,
       timeBudgetMs: 0,
       run: (control) => this.rank(t, legal, plies, limit, control, strict),
@@ -435,7 +424,7 @@ export class AnalysisEngine {
 
   /** The legal turns' views, keyed by their canonical steps. */
   private turnViews(t: Target): LegalViews {
-    const legal = onState(t, (b, s) => b.family.legal(b.rules, s, t.dice));
+    const legal = t.bound.family.legal(t.bound.rules, t.state, t.dice);
     if (!legal.ok) throw ServiceError.from(legal.error);
     const views = new Map<string, TurnView>();
     for (const turn of legal.value.turns) views.set(stepsKey(turn.view.steps), turn.view);
@@ -446,7 +435,7 @@ export class AnalysisEngine {
   private viewOf(t: Target, views: Map<string, TurnView>, steps: readonly Step[]): TurnView {
     const found = views.get(stepsKey(steps));
     if (found) return found;
-    const v = onState(t, (b, s) => b.family.validate(b.rules, s, t.dice, { steps }));
+    const v = t.bound.family.validate(t.bound.rules, t.state, t.dice, { steps });
     if (v.ok && v.value.legal && v.value.complete) return v.value.turn.view;
     throw new Error(`the search returned a play the move list does not hold: ${stepsKey(steps)}`);
   }
@@ -454,11 +443,7 @@ export class AnalysisEngine {
   private rank(t: Target, legal: LegalViews, plies: number, limit: number, control: RunControl, strict: boolean): BestMovesView {
     const { stage, views } = legal;
     const budget = this.budget(control);
-    const ranked = cancellable(() =>
-      t.family === 'short'
-        ? t.analyzer.rankTurnsWithin(t.state, t.dice as Dice, plies, budget)
-        : t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget),
-    );
+    const ranked = cancellable(() => t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget));
     if (!ranked.ok) throw ServiceError.from(ranked.error);
     if (strict && ranked.value.plies < plies) timedOut(`the ${plies}-ply ranking`);
     const turns: RankedTurnView[] = ranked.value.turns.slice(0, limit).map((r, i) => ({
@@ -497,14 +482,14 @@ export class AnalysisEngine {
       luckAdjust: input.luckAdjust === true,
     };
     // A finished game (or a state the rules cannot play) answers as /v1/evaluate does.
-    const playable = t.family === 'short' ? checkShortPlayable(t.state) : checkPlayable(t.state);
+    const playable = t.analyzer.playable(t.state);
     if (!playable.ok) throw ServiceError.from(playable.error);
-    const wholePosition = onState(t, (b, s) => b.family.needsDice(s)) && !t.dice;
+    const wholePosition = t.bound.family.needsDice(t.state) && !t.dice;
     const legal = wholePosition ? null : this.turnViews(t);
     return {
       op: 'rollout',
       input,
-      cost: rolloutCost(t.family, {
+      cost: rolloutCost(t.family.name, {
         trials,
         starts: legal ? legal.views.size : 1,
         truncateAfter: settings.truncateAfter,
@@ -528,8 +513,8 @@ export class AnalysisEngine {
     };
   }
 
-  private rolloutStart(t: Target): RolloutStart {
-    return t.family === 'short' ? { family: 'short', board: t.state.board } : { family: 'long', rules: t.bound.rules, state: t.state };
+  private rolloutStart(t: Target) {
+    return t.family.rolloutStart(t.bound.rules, t.state);
   }
 
   /** The rollout's options, its time budget what is left until the deadline (split between `starts` positions). */
@@ -551,8 +536,8 @@ export class AnalysisEngine {
   private rolloutBase(t: Target, settings: RolloutSettingsView): Omit<RolloutView, 'estimate' | 'turns'> {
     return {
       variant: t.bound.variant.name,
-      positionId: onState(t, (b, s) => b.family.positionId(s)),
-      sideToMove: onState(t, (b, s) => b.family.sideToAct(s)),
+      positionId: t.bound.family.positionId(t.state),
+      sideToMove: t.bound.family.sideToAct(t.state),
       evaluator: this.evaluatorView(t.analyzer.evaluator, 0),
       settings,
     };
@@ -575,7 +560,7 @@ export class AnalysisEngine {
   private runRollout(t: Target, settings: RolloutSettingsView, legal: LegalViews | null, control: RunControl, strict: boolean): RolloutView {
     if (!legal) return this.rolloutAnswer(t, settings, rolloutTrials(this.rolloutStart(t), t.analyzer.evaluator, this.rolloutOptions(t, settings, control)), strict);
     const { stage, views } = legal;
-    const dice = onState(t, (b, s) => b.family.needsDice(s)) ? t.dice : undefined;
+    const dice = t.bound.family.needsDice(t.state) ? t.dice : undefined;
     const answer = rolloutTurns(this.rolloutStart(t), dice, t.analyzer.evaluator, this.rolloutOptions(t, settings, control, views.size));
     if (!answer.ok) throw ServiceError.from(answer.error);
     for (const r of answer.value) checkRollout(r.result, settings, strict);

@@ -1,8 +1,9 @@
+import { Bound } from '../../engine/family';
 import { LongRules } from '../../engine/long/rules';
 import { ShortRules } from '../../engine/short/rules';
 import { LongAnalyzer, ShortAnalyzer, createLongAnalyzer, createShortAnalyzer } from '../../eval/analysis';
+import { EvalFamily, FamilyAnalyzer, FamilyEvaluators } from '../../eval/family';
 import { TranspositionTable } from '../../eval/transpositions';
-import { Evaluator } from '../../eval/evaluator';
 
 /**
  * Where the analysis service gets its evaluators: one per family and rules
@@ -12,12 +13,9 @@ import { Evaluator } from '../../eval/evaluator';
  * and keeps it; tests inject `createFakeEvaluator` through the same
  * interface, so API answers are exact.
  */
-export interface EvaluatorSet {
+export interface EvaluatorSet extends FamilyEvaluators {
   /** `neural`, `heuristic`, `fake`, …: logged at start-up. */
   readonly kind: string;
-  short(rules: Readonly<ShortRules>): Evaluator;
-  /** `preset`: the variant's name (a preset may have its own network). */
-  long(rules: Readonly<LongRules>, preset: string): Evaluator;
   /** Loads whatever the set loads lazily (the service calls it at start-up; errors surface there). */
   preload?(): void;
 }
@@ -31,32 +29,41 @@ const MAX_ANALYZERS = 64;
  * runs one request's analysis at a time, so sharing them is safe.
  */
 export class Analyzers {
-  private readonly shorts = new Map<string, ShortAnalyzer>();
-  private readonly longs = new Map<string, LongAnalyzer>();
+  private readonly kept = new Map<string, unknown>();
   /** One transposition table for every search of this thread (they run one at a time). */
   private readonly transpositions = new TranspositionTable();
 
   constructor(readonly evaluators: EvaluatorSet) {}
 
+  /** The analyzer kept under `key`, made by `make` on first use. */
+  private keep<A>(key: string, make: () => A): A {
+    const hit = this.kept.get(key);
+    if (hit) return hit as A;
+    if (this.kept.size >= MAX_ANALYZERS) this.kept.clear();
+    const made = make();
+    this.kept.set(key, made);
+    return made;
+  }
+
+  /** The analyzer of a binding, through its family's evaluation side (`withEvalFamily`). */
+  of<R, S>(bound: Bound<R, S>, family: EvalFamily<R, S>): FamilyAnalyzer<S> {
+    return this.keep(`${family.name} ${bound.variant.name} ${JSON.stringify(bound.rules)}`, () =>
+      family.createAnalyzer(bound.rules, {
+        evaluator: family.evaluatorOf(this.evaluators, bound.rules, bound.variant.name),
+        transpositions: this.transpositions,
+      }),
+    );
+  }
+
   short(rules: Readonly<ShortRules>): ShortAnalyzer {
-    const key = JSON.stringify(rules);
-    let a = this.shorts.get(key);
-    if (!a) {
-      if (this.shorts.size >= MAX_ANALYZERS) this.shorts.clear();
-      a = createShortAnalyzer(rules, { evaluator: this.evaluators.short(rules), transpositions: this.transpositions });
-      this.shorts.set(key, a);
-    }
-    return a;
+    return this.keep(`short ${JSON.stringify(rules)}`, () =>
+      createShortAnalyzer(rules, { evaluator: this.evaluators.short(rules), transpositions: this.transpositions }),
+    );
   }
 
   long(rules: Readonly<LongRules>, preset: string): LongAnalyzer {
-    const key = `${preset} ${JSON.stringify(rules)}`;
-    let a = this.longs.get(key);
-    if (!a) {
-      if (this.longs.size >= MAX_ANALYZERS) this.longs.clear();
-      a = createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules, preset), transpositions: this.transpositions });
-      this.longs.set(key, a);
-    }
-    return a;
+    return this.keep(`long ${preset} ${JSON.stringify(rules)}`, () =>
+      createLongAnalyzer(rules, { evaluator: this.evaluators.long(rules, preset), transpositions: this.transpositions }),
+    );
   }
 }

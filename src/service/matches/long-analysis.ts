@@ -1,21 +1,17 @@
 import { Dice } from '../../engine/dice';
-import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
+import { EvaluateRequest } from '../../contract/requests';
 import { parseLongPositionId } from '../../engine/long/position-id';
 import { CubeConfig, CubeState } from '../../engine/scoring/cube';
 import { MatchState } from '../../engine/scoring/match';
 import { Side, otherSide } from '../../engine/side';
 import { CubeOwner } from '../../eval/cube/decision';
 import { OutcomeValues, cubelessEquity, longOutcomeValues } from '../../eval/equity';
-import { AnalysisCaller, AnalysisService } from '../analysis/service';
-import { BestMovesView, CubeDecisionView, RankedTurnView } from '../analysis/views';
-import { valueOf } from '../cache';
+import { RankedTurnView } from '../analysis/views';
 import { fail } from '../errors';
 import { GameEvent, allowedActions } from '../../engine/game';
 import { LONG_VARIATIONS, LongReplayAction, LongReplayTable, replayLongMatch } from './long';
-import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
-import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, ownEquity } from './report';
-import { playEquity, playerReport, rollsOf, round, withCancellation } from './report';
-import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan, MatchReport } from './types';
+import { MatchDecision, MatchReader, PlayerIndex } from './pipeline';
+import { Situation, ownEquity, playEquity } from './report';
 
 /*
  * Whole-match analysis of long nardy and its variants (docs/match-files.md,
@@ -322,257 +318,119 @@ function situationOf(e: Entry, config: CubeConfig): Situation | null {
   };
 }
 
-/**
- * Reads a long-family match file (the dialect), checks every action by
- * replaying it (400 INVALID_MATCH_FILE naming the game and the line), and
- * plans its analysis.
- */
-export function planLongMatchAnalysis(
-  text: string,
-  options: MatchAnalysisOptions,
-  analysis: AnalysisService,
-): MatchAnalysisPlan {
-  const plies = options.plies;
-  checkPlies(plies);
-  const match = readLongMatch(text);
-  const requests = new LongRequests(match, plies);
-  let cost = 0;
-  for (const e of match.entries) {
-    if (e.kind === 'play') {
-      if (judged(e)) cost += analysis.cost('best', requests.best(e));
-      if (e.roll && !e.lastRoll) cost += ROLLS.length * Math.max(1, e.legalPlays); // luck: every roll at 0 plies
-    } else if (e.kind === 'no-double' || e.kind === 'double') {
-      cost += analysis.cost('evaluate', requests.cube(e));
-    }
-  }
-  return {
-    decisions: match.entries.length,
-    cost,
-    run: (hooks) =>
-      withCancellation(hooks, (caller) => analyseLongMatch(match, requests, analysis, hooks, caller)),
-  };
+/** The mover's equity after a play, in single games (module comment). */
+function equityAfter(match: LongMatch, t: RankedTurnView, e: Entry): number {
+  const values = match.values;
+  const s = situationOf(e, match.cubeConfig);
+  if (!s) return cubelessEquity(t.probabilities, values) / values.single;
+  const scale = s.kind === 'money' ? values.single : 1;
+  if (t.next.actor === e.seat && t.next.kind !== 'gameOver') return ownEquity(t.probabilities, s, t.next.kind === 'roll', values) / scale;
+  return playEquity(t.probabilities, s, values) / scale;
 }
 
 /** A play ranked among others (not forced, not the last roll). */
 const judged = (e: Entry): boolean => e.played !== null && e.legalPlays > 1 && !e.lastRoll;
 
-/** The analysis requests of a match's decisions. */
-class LongRequests {
-  constructor(
-    private readonly match: LongMatch,
-    readonly plies: number,
-  ) {}
+const playerOf = (seat: Side): PlayerIndex => (seat === 'white' ? 0 : 1);
 
-  private position(e: Entry): Pick<EvaluateRequest, 'variant' | 'rules' | 'positionId'> {
-    const rules = this.match.overrides;
-    return {
-      variant: this.match.variant,
-      // The overrides as the match file's variant line gave them (checked when the variant was bound).
-      ...(rules !== undefined ? { rules: rules as EvaluateRequest['rules'] } : {}),
-      positionId: e.positionId,
-    };
-  }
+/** The position a request analyses: the variant with the file's rule options, and the position ID. */
+function positionOf(match: LongMatch, e: Entry): Pick<EvaluateRequest, 'variant' | 'rules' | 'positionId'> {
+  const rules = match.overrides;
+  return {
+    variant: match.variant,
+    // The overrides as the match file's variant line gave them (checked when the variant was bound).
+    ...(rules !== undefined ? { rules: rules as EvaluateRequest['rules'] } : {}),
+    positionId: e.positionId,
+  };
+}
 
-  best(e: Entry, dice: Dice | null = e.dice, plies = this.plies, limit?: number): BestMovesRequest {
-    return {
-      ...this.position(e),
+function cubeRequest(match: LongMatch, e: Entry, plies: number): EvaluateRequest {
+  const cube = e.cube as CubeState;
+  const m = e.match;
+  return {
+    ...positionOf(match, e),
+    plies,
+    cube: { value: cube.value, owner: cube.owner, turned: cube.turned },
+    ...(m
+      ? {
+          match: {
+            length: m.length,
+            crawford: m.crawford,
+            score: { white: m.score.white, black: m.score.black },
+            nextGameIsCrawford: m.nextGameIsCrawford,
+            crawfordPlayed: m.crawfordPlayed,
+          },
+        }
+      : {}),
+  };
+}
+
+/** One entry as a decision of the pipeline. */
+function decisionOf(match: LongMatch, e: Entry): MatchDecision<Entry> {
+  const fields = {
+    moveNumber: e.moveNumber,
+    dice: e.dice ? ([e.dice[0], e.dice[1]] as const) : null,
+    positionId: e.positionId,
+    // The long family has no gnubg Match ID: the cube and the score are given as they are.
+    matchId: null,
+    game: e.game,
+    situation: {
+      cube: e.cube ? { value: e.cube.value, owner: e.cube.owner } : null,
+      score: e.match ? { white: e.match.score.white, black: e.match.score.black } : null,
+      length: match.length,
+    },
+  };
+  const decision = { kind: e.kind, game: e.game, player: playerOf(e.seat), source: e, fields };
+  if (e.kind !== 'play') return decision;
+  return {
+    ...decision,
+    play: {
+      played: e.played ? e.played.notation : 'no play',
+      positionIdAfter: e.played ? e.played.positionIdAfter : null,
+      ranked: judged(e),
+      legalPlays: e.legalPlays,
+      // A rolled stage's luck, over every roll it could have been; LN-SCORE-6's last roll is not valued.
+      luck: e.roll && e.dice && !e.lastRoll ? { dice: e.dice, opening: e.roll === 'roll-off' } : null,
+      lead: {
+        stage: e.stage,
+        legalPlays: e.legalPlays,
+        lastRoll: e.lastRoll,
+        ...(e.played ? { playedPositionIdAfter: e.played.positionIdAfter } : {}),
+      },
+      trail: {},
+    },
+  };
+}
+
+/**
+ * Reads a long-family match file (the dialect), checks every action by
+ * replaying it (400 INVALID_MATCH_FILE naming the game and the line), and
+ * gives its decisions to the analysis pipeline.
+ */
+export function longMatchReader(text: string): MatchReader<Entry> {
+  const match = readLongMatch(text);
+  return {
+    players: match.players,
+    decisions: match.entries.map((e) => decisionOf(match, e)),
+    games: match.games.map((g) => ({
+      number: g.number,
+      winner: g.winner === null ? null : playerOf(g.winner),
+      lead: { score: g.score },
+      trail: { points: g.points, result: g.result },
+    })),
+    meta: { variant: match.variant, matchLength: match.length },
+    units: match.cubeConfig.enabled
+      ? match.length === 0
+        ? 'money equity per unit of the cube, in single games'
+        : 'EMG (match winning chances rescaled to a single game at the cube)'
+      : 'cubeless equity, in single games',
+    best: (e, plies, dice = e.dice ?? undefined, limit) => ({
+      ...positionOf(match, e),
       ...(dice ? { dice: [dice[0], dice[1]] } : {}),
       plies,
       ...(limit ? { limit } : {}),
-    };
-  }
-
-  cube(e: Entry): EvaluateRequest {
-    const cube = e.cube as CubeState;
-    const m = e.match;
-    return {
-      ...this.position(e),
-      plies: this.plies,
-      cube: { value: cube.value, owner: cube.owner, turned: cube.turned },
-      ...(m
-        ? {
-            match: {
-              length: m.length,
-              crawford: m.crawford,
-              score: { white: m.score.white, black: m.score.black },
-              nextGameIsCrawford: m.nextGameIsCrawford,
-              crawfordPlayed: m.crawfordPlayed,
-            },
-          }
-        : {}),
-    };
-  }
-}
-
-async function analyseLongMatch(
-  match: LongMatch,
-  requests: LongRequests,
-  analysis: AnalysisService,
-  hooks: AnalysisHooks,
-  caller: AnalysisCaller,
-): Promise<MatchReport> {
-  const judge = new LongJudge(match, requests, analysis, caller);
-  const games = new Map<number, DecisionReport[]>(match.games.map((g) => [g.number, []]));
-  const total = match.entries.length;
-  let done = 0;
-  for (const e of match.entries) {
-    if (hooks.aborted()) fail('ANALYSIS_CANCELLED', 'the match analysis was cancelled');
-    const list = games.get(e.game) as DecisionReport[];
-    if (e.kind === 'play') list.push(await judge.play(e));
-    else list.push(await judge.cube(e));
-    done++;
-    hooks.progress(done, total);
-  }
-  return judge.report(games);
-}
-
-/** Judges a match's decisions in order, tallying each player's (a take is judged by the double before it). */
-class LongJudge {
-  private readonly names: Record<Side, string>;
-  private readonly tallies: Record<Side, Tally> = { white: emptyTally(), black: emptyTally() };
-  private lastDouble: CubeDecisionView | null = null;
-
-  constructor(
-    private readonly match: LongMatch,
-    private readonly requests: LongRequests,
-    private readonly analysis: AnalysisService,
-    private readonly caller: AnalysisCaller,
-  ) {
-    this.names = { white: match.players[0], black: match.players[1] };
-  }
-
-  /** The mover's equity after a play, in single games (module comment). */
-  private equityAfter(t: RankedTurnView, e: Entry): number {
-    const values = this.match.values;
-    const s = situationOf(e, this.match.cubeConfig);
-    if (!s) return cubelessEquity(t.probabilities, values) / values.single;
-    const scale = s.kind === 'money' ? values.single : 1;
-    if (t.next.actor === e.seat && t.next.kind !== 'gameOver')
-      return ownEquity(t.probabilities, s, t.next.kind === 'roll', values) / scale;
-    return playEquity(t.probabilities, s, values) / scale;
-  }
-
-  private async evaluateCube(e: Entry): Promise<CubeDecisionView> {
-    return cubeDecisionOf(valueOf(await this.analysis.evaluate(this.requests.cube(e), this.caller)));
-  }
-
-  private base(e: Entry, kind: 'move' | 'cube') {
-    return {
-      kind,
-      player: this.names[e.seat],
-      moveNumber: e.moveNumber,
-      dice: e.dice ? ([e.dice[0], e.dice[1]] as const) : null,
-      positionId: e.positionId,
-      // The long family has no gnubg Match ID: the cube and the score are given as they are.
-      matchId: null,
-      game: e.game,
-      situation: {
-        cube: e.cube ? { value: e.cube.value, owner: e.cube.owner } : null,
-        score: e.match ? { white: e.match.score.white, black: e.match.score.black } : null,
-        length: this.match.length,
-      },
-    };
-  }
-
-  /** A play: ranked when judged, forced otherwise; then the luck of its roll. */
-  async play(e: Entry): Promise<DecisionReport> {
-    const tally = this.tallies[e.seat];
-    tally.moves++;
-    const played = e.played ? e.played.notation : 'no play';
-    const common = {
-      ...this.base(e, 'move'),
-      stage: e.stage,
-      legalPlays: e.legalPlays,
-      lastRoll: e.lastRoll,
-      ...(e.played ? { playedPositionIdAfter: e.played.positionIdAfter } : {}),
-    };
-    let report: DecisionReport;
-    if (judged(e) && e.played) {
-      const ranked: BestMovesView = valueOf(
-        await this.analysis.bestMoves(this.requests.best(e), this.caller),
-      );
-      const j = judgePlay(ranked.turns, (t) => this.equityAfter(t, e), e.played.positionIdAfter);
-      report = { ...common, played, ...judgedPlayReport(tally, j, ranked.evaluator.plies) };
-    } else {
-      report = { ...common, played, best: played, equityLoss: 0, unforced: false, skill: null };
-    }
-    let luck = 0;
-    // A rolled stage's luck, over every roll it could have been; LN-SCORE-6's last roll is not valued.
-    if (e.roll && e.dice && !e.lastRoll) {
-      luck = await luckOver(rollsOf(e.roll === 'roll-off'), e.dice, async (dice) => {
-        const ranked = valueOf(await this.analysis.bestMoves(this.requests.best(e, dice, 0, 1), this.caller));
-        const top = ranked.turns[0];
-        return top ? this.equityAfter(top, e) : 0;
-      });
-      tally.luck += luck;
-    }
-    return { ...report, luck: round(luck) };
-  }
-
-  /** A cube decision: a no-double or a double valued on its own, an answer by the double it answers. */
-  async cube(e: Entry): Promise<DecisionReport> {
-    const tally = this.tallies[e.seat];
-    const entry = (action: CubeJudgementAction, cube: CubeDecisionView, played: string = action) => ({
-      ...this.base(e, 'cube'),
-      ...cubeReport(tally, action, cube, played),
-    });
-    switch (e.kind) {
-      case 'no-double':
-        return entry('no-double', await this.evaluateCube(e));
-      case 'double':
-        this.lastDouble = await this.evaluateCube(e);
-        return entry('double', this.lastDouble);
-      case 'take':
-      case 'drop':
-      case 'beaver':
-        if (this.lastDouble) {
-          const cube: CubeDecisionView = this.lastDouble;
-          // A beaver is a take that redoubles at once (CUBE-5): judged as the take; the answer to it is not.
-          this.lastDouble = null;
-          return entry(e.kind === 'beaver' ? 'take' : e.kind, cube, e.kind);
-        }
-        break;
-      default:
-        break;
-    }
-    // A raccoon, or the answer to a beaver: redoubles the cube decision does not price.
-    return {
-      ...this.base(e, 'cube'),
-      played: e.kind,
-      best: e.kind,
-      equityLoss: 0,
-      close: false,
-      skill: null,
-      judged: false,
-    };
-  }
-
-  /** The match report: each player's tally and each game's decisions. */
-  report(games: ReadonlyMap<number, DecisionReport[]>): MatchReport {
-    const { match, names, tallies } = this;
-    const players = {
-      [names.white]: playerReport(tallies.white),
-      [names.black]: playerReport(tallies.black),
-    };
-    return {
-      players,
-      games: match.games.map((g) => ({
-        number: g.number,
-        score: g.score,
-        winner: g.winner === null ? null : names[g.winner],
-        points: g.points,
-        result: g.result,
-        decisions: games.get(g.number) ?? [],
-      })),
-      variant: match.variant,
-      matchLength: match.length,
-      plies: this.requests.plies,
-      evaluator: this.analysis.kind,
-      units: match.cubeConfig.enabled
-        ? match.length === 0
-          ? 'money equity per unit of the cube, in single games'
-          : 'EMG (match winning chances rescaled to a single game at the cube)'
-        : 'cubeless equity, in single games',
-    };
-  }
+    }),
+    cube: (e, plies) => cubeRequest(match, e, plies),
+    equityAfter: (e, t) => equityAfter(match, t, e),
+  };
 }

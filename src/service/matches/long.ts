@@ -4,7 +4,8 @@ import { newMatch } from '../../engine/scoring/match';
 import { RESIGN_LEVELS, ResignLevel } from '../../engine/scoring/score';
 import { matchFileError } from '../../engine/short/match-record';
 import { Side } from '../../engine/side';
-import { VARIANTS, variantByName } from '../../engine/variants';
+import { LONG_PRESETS as LONG_RULES_PRESETS } from '../../engine/long/rules';
+import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
 import { AnyBound, GameFamily, bind, withFamily } from '../../engine/family';
 import { Applied, GameAction, GameEvent, GameState, applyAction, newGameState } from '../../engine/game';
@@ -370,4 +371,4 @@ function describe(e: LogEvent | undefined): string {
 }
 
 /** Every long-family preset name (for the dialect's documentation and tests). */
-export const LONG_PRESETS: readonly string[] = VARIANTS.filter((v) => v.family === 'long').map((v) => v.name);
+export const LONG_PRESETS: readonly string[] = Object.keys(LONG_RULES_PRESETS);

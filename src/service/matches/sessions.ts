@@ -29,7 +29,7 @@ export async function sessionMatch(sessions: GameSessions, id: string): Promise<
   if (record.family !== 'short') {
     fail(
       'INVALID_REQUEST',
-      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect (planLongMatchAnalysis reads it)`,
+      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect (longMatchReader reads it)`,
       { field: 'id' },
     );
   }
