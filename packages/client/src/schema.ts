@@ -1294,6 +1294,7 @@ export interface components {
         RolloutJob: components["schemas"]["Job"] & {
             result?: components["schemas"]["RolloutResponse"];
         };
+        /** @description A match file (`format` and `text`) or the `gameId` of a session, not both. */
         MatchAnalysisRequest: {
             /** @enum {string} */
             format?: "mat" | "sgf";
@@ -1304,7 +1305,7 @@ export interface components {
             plies?: components["schemas"]["Plies"];
             /** @description A money session's Jacoby rule (CUBE-5), instead of the file's: SGF `RU[Jacoby]`; a `.mat` file's `Jacoby` tag, or without one gnubg 1.07's default, on. Ignored for matches. */
             jacoby?: boolean;
-        };
+        } & (unknown | unknown);
         DecisionReport: {
             /** @enum {string} */
             kind: "move" | "cube";

@@ -19,7 +19,7 @@ import { valueOf } from '../cache';
 import { fail } from '../errors';
 import { importMatchFile } from './files';
 import { isLongMatchText, planLongMatchAnalysis } from './long-analysis';
-import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
+import { CubeJudgementAction, ROLLS, Situation, Tally, cubeDecisionOf } from './report';
 import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, playEquity } from './report';
 import { playerReport, rollsOf, round, withCancellation } from './report';
 import {
@@ -163,7 +163,6 @@ export function planReplayedMatch(
   analysis: AnalysisService,
 ): MatchAnalysisPlan {
   const plies = options.plies;
-  checkPlies(plies);
   const steps: Step[] = [];
   let entries = 0;
   let cost = 0;

@@ -12,7 +12,7 @@ import { valueOf } from '../cache';
 import { fail } from '../errors';
 import { GameEvent, allowedActions } from '../../engine/game';
 import { LONG_VARIATIONS, LongReplayAction, LongReplayTable, replayLongMatch } from './long';
-import { CubeJudgementAction, ROLLS, Situation, Tally, checkPlies, cubeDecisionOf } from './report';
+import { CubeJudgementAction, ROLLS, Situation, Tally, cubeDecisionOf } from './report';
 import { cubeReport, emptyTally, judgedPlayReport, judgePlay, luckOver, ownEquity } from './report';
 import { playEquity, playerReport, rollsOf, round, withCancellation } from './report';
 import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan, MatchReport } from './types';
@@ -333,7 +333,6 @@ export function planLongMatchAnalysis(
   analysis: AnalysisService,
 ): MatchAnalysisPlan {
   const plies = options.plies;
-  checkPlies(plies);
   const match = readLongMatch(text);
   const requests = new LongRequests(match, plies);
   let cost = 0;
