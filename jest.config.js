@@ -41,6 +41,7 @@ const UNIT = [
   'diagram/',
   'docs/error-table.test.ts',
   'docs/limits.test.ts',
+  'docs/openapi-statuses.test.ts',
   'http/contract-types.test.ts',
   'http/graphql-inputs.test.ts',
   'scripts/engines.test.ts',
