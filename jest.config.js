@@ -40,6 +40,8 @@ const UNIT = [
   'eval/neural/training.test.ts',
   'diagram/',
   'docs/error-table.test.ts',
+  'docs/limits.test.ts',
+  'docs/openapi-statuses.test.ts',
   'http/contract-types.test.ts',
   'http/graphql-inputs.test.ts',
   'scripts/engines.test.ts',

@@ -3,7 +3,8 @@ import { Config, ConfigError, readConfig } from './config';
 import { throttledWarn } from './http/observability';
 import { BullJobQueue, RedisTarget, jobQueueConnection } from './service/jobs/bullmq';
 import { RedisCache, RedisClient, RedisSessionStore, createRedisClient, createRedisCluster, whenReady } from './service/store/redis';
-import { ANALYSIS_LIMITS, AnalysisService } from './service/analysis/service';
+import { AnalysisService } from './service/analysis/service';
+import { SETTING_DEFAULTS as D } from './limits';
 import { Analyzers, EvaluatorSet } from './service/analysis/evaluators';
 import { DEFAULT_DATA_DIR, EvaluatorKind, evaluatorsOf, loadSharedBearoff, neuralEvaluators, sharedBearoffSource } from './service/analysis/data';
 import { AnalysisPool } from './service/analysis/pool';
@@ -76,47 +77,37 @@ export interface ServiceOptions {
 
 /** Counts per client and window: in Redis when there is one (with the in-process fallback), else here. */
 function workBudget(rate: NonNullable<ServiceOptions['analysisRateBudget']> | undefined, prefix: string) {
-  const windowSeconds = rate?.windowSeconds ?? 60;
+  const windowSeconds = rate?.windowSeconds ?? D.rateLimitWindowSeconds;
   return rate?.redis ? new RedisWorkBudget(rate.redis, windowSeconds, prefix, rate.onRedisFailure) : new MemoryWorkBudget(windowSeconds);
 }
-
-/** Default ANALYSIS_JOB_MAX_COST (config.ts): about a 2-ply analysis of a long match. */
-const JOB_MAX_COST = 200_000_000;
-
-/**
- * Default ANALYSIS_JOB_ANONYMOUS_MAX_COST (config.ts): about 200 s of one
- * worker at the cost model's 25 evaluations per ms; a 1-ply analysis of a
- * 7-point match costs about 1.2 million.
- */
-const JOB_ANONYMOUS_MAX_COST = 5_000_000;
 
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
   const store = options.store ?? new MemorySessionStore(Date.now, { maxGames: options.maxGames });
   const cacheStore = options.cacheStore ?? new MemoryCache();
-  const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? 3600);
+  const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? D.cacheTtlSeconds);
   const analysis = analysisService(options, cache);
-  const jobQueue = options.jobs?.queue ?? new MemoryJobQueue(options.jobs?.ttlSeconds ?? 24 * 3600);
+  const jobQueue = options.jobs?.queue ?? new MemoryJobQueue(options.jobs?.ttlSeconds ?? D.jobResultTtlSeconds);
   const sessions = new GameSessions({
     store,
     seeds: options.seeds ?? cryptoSeeds,
-    ttlSeconds: options.gameTtlSeconds ?? 7 * 24 * 3600,
+    ttlSeconds: options.gameTtlSeconds ?? D.gameTtlSeconds,
     unstartedTtlSeconds: options.unstartedGameTtlSeconds,
     onStoreError: options.onStoreError,
     finishedTtlSeconds: options.finishedGameTtlSeconds,
     createBudget: options.gameCreateLimit ? { perWindow: options.gameCreateLimit, counter: workBudget(options.analysisRateBudget, 'nardy:games') } : undefined,
-    idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? 24 * 3600,
+    idempotencyTtlSeconds: options.idempotencyTtlSeconds ?? D.idempotencyTtlSeconds,
     now: options.now ?? (() => new Date()),
   });
   const jobs = new AnalysisJobs(jobQueue, analysis, {
-    maxCost: options.jobs?.maxCost ?? JOB_MAX_COST,
-    anonymousMaxCost: options.jobs?.anonymousMaxCost ?? JOB_ANONYMOUS_MAX_COST,
+    maxCost: options.jobs?.maxCost ?? D.analysisJobMaxCost,
+    anonymousMaxCost: options.jobs?.anonymousMaxCost ?? D.analysisJobAnonymousMaxCost,
     planMatch: options.jobs?.planMatch ?? planMatchAnalysis,
     // A session is analysed from its match file as it stands when the job is submitted.
     matchFileOfGame: options.jobs?.matchFileOfGame ?? (async (id) => ({ format: 'mat', text: await exportSession(sessions, id, 'mat') })),
   });
   const services: Services = { store, cacheStore, cache, analysis, jobs, jobQueue, sessions };
-  if (options.jobs?.work ?? true) jobQueue.work(services.jobs.processor, options.jobs?.concurrency ?? 1);
+  if (options.jobs?.work ?? true) jobQueue.work(services.jobs.processor, options.jobs?.concurrency ?? D.jobConcurrency);
   return services;
 }
 
@@ -135,7 +126,7 @@ function analysisService(options: ServiceOptions, cache: HotCache): AnalysisServ
     pool = new AnalysisPool({
       workers: poolOptions.workers,
       queueMax: poolOptions.queueMax,
-      setup: { evaluator: poolOptions.evaluator, dataDir, nice: poolOptions.nice ?? 10, searchBudgetMs: options.analysisBudgetMs ?? ANALYSIS_LIMITS.defaultSearchBudgetMs, bearoff },
+      setup: { evaluator: poolOptions.evaluator, dataDir, nice: poolOptions.nice ?? D.analysisWorkerNice, searchBudgetMs: options.analysisBudgetMs ?? D.analysisBudgetMs, bearoff },
     });
   }
   const rate = options.analysisRateBudget;

@@ -1,11 +1,11 @@
 import { SHORT_STANDARD } from '../../src/engine/short/rules';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { evaluatorsOf } from '../../src/service/analysis/data';
-import { CubeComparison, compareCubeDecisions, oracleMatchIds, readCubeOracle, summarise } from './cube-oracle';
+import { CubeComparison, compareCubeDecisions, oracleMatchIds, readCubeOracle, summarise } from '../../test/support/cube-oracle';
 
 /*
  * Our cube decisions against gnubg's, decision by decision, on the public
- * gnubg matches (scripts/eval/cube-oracle.ts):
+ * gnubg matches (test/support/cube-oracle.ts):
  * - `--probs gnubg` (default): our cube formulas fed gnubg's own 0-ply
  *   cubeless probabilities, compared with gnubg's 0-ply no-double /
  *   double-take equities: any difference is the formulas' (cube efficiency,

@@ -1,6 +1,7 @@
 import { BearoffRuleSet } from '../../src/eval/bearoff/build';
 import { BearoffDatabase } from '../../src/eval/bearoff/database';
-import { DEFAULT_DATA_DIR, bearoffFileName, fileBearoffSource } from '../../src/service/analysis/data';
+import { DEFAULT_DATA_DIR, bearoffFileName } from '../../src/service/analysis/data';
+import { committedBearoff } from '../../src/service/analysis/nets';
 
 /**
  * The committed data files for the research and training scripts, read by the
@@ -9,9 +10,7 @@ import { DEFAULT_DATA_DIR, bearoffFileName, fileBearoffSource } from '../../src/
 export const DATA_DIR = DEFAULT_DATA_DIR;
 export { bearoffFileName };
 
-const committed = fileBearoffSource(DATA_DIR);
-
 /** Reads (once) and decodes a committed bear-off database. Throws if the file is missing or corrupt. */
 export function readBearoffDatabase(ruleSet: BearoffRuleSet): BearoffDatabase {
-  return committed(ruleSet);
+  return committedBearoff(ruleSet);
 }

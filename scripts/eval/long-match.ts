@@ -15,7 +15,7 @@ import { LONG_FEATURES, LONG_SIDE_FEATURES } from '../../src/eval/long/features'
 import { LinearWeights } from '../../src/eval/linear';
 import { searchSettings } from '../../src/eval/search-options';
 import { longNetBot } from '../train/long-game';
-import { LongSelfPlay } from '../train/self-play';
+import { LongSelfPlay } from '../../src/eval/neural/self-play';
 import { readBearoffDatabase } from './data';
 
 /**

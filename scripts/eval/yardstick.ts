@@ -1,7 +1,7 @@
 import { LONG_PRESETS } from '../../src/engine/long/rules';
 import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { readLongNet, readShortNet } from '../train/nets';
-import { MUTATIONS, mutatedNet } from './net-mutations';
+import { MUTATIONS, mutatedNet } from '../../test/support/net-mutations';
 import {
   COMMITTED_NETS,
   bearoffAgreement,
@@ -15,7 +15,7 @@ import {
 
 /**
  * The yardstick of test/eval/neural/yardstick.test.ts on every committed
- * network and on its broken copies (net-mutations.ts): agreement with the
+ * network and on its broken copies (test/support/net-mutations.ts): agreement with the
  * exact bear-off answers on data/benchmarks/bearoff-positions.json and a
  * seeded smoke match against the pip-count greedy bot (backgammon: the
  * primer). The test's

@@ -2,38 +2,20 @@ import { existsSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { LongRules } from '../../src/engine/long/rules';
 import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
-import { NeuralEvaluator, createNeuralEvaluator, loadNeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { NeuralEvaluator, createNeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { NETS_DIR, readNetFiles } from '../../src/service/analysis/nets';
 import { NeuralWeights, encodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NeuralManifest } from '../../src/eval/neural/manifest';
 import { loadPruningNetwork } from '../../src/eval/neural/pruning';
 import { PRUNING_DEFAULTS, withPruning } from '../../src/eval/prune';
-import { readNetFiles as readNetFilesAt } from '../../src/service/analysis/data';
 import { readBearoffDatabase } from '../eval/data';
 
 /**
  * Node-side reading and writing of the committed networks (data/nets/). The
- * evaluator is pure and takes bytes; this is the file I/O around it, and the
- * pattern the service follows: read `<name>.bin` and `<name>.json`, hand both
- * to `loadNeuralEvaluator`.
+ * readers are the service's (src/service/analysis/nets.ts); this adds the
+ * writer and the training helpers around them.
  */
-export const NETS_DIR = join(__dirname, '..', '..', 'data', 'nets');
-
-/** Default committed network of each family. */
-export const DEFAULT_NET: Readonly<Record<'short' | 'long', string>> = { short: 'backgammon', long: 'long' };
-
-/** Reads `<dir>/<name>.bin` and `<dir>/<name>.json`. */
-export function readNetFiles(name: string, dir = NETS_DIR): { bytes: Uint8Array; manifest: unknown } {
-  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
-  return readNetFilesAt(base.includes('/') ? base : join(dir, base));
-}
-
-/** Loads a committed backgammon network with the standard bear-off database. */
-export function readShortNet(name = DEFAULT_NET.short): NeuralEvaluator {
-  const { bytes, manifest } = readNetFiles(name);
-  const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => readBearoffDatabase('standard') });
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return loaded.value;
-}
+export { DEFAULT_NET, NETS_DIR, readLongNet, readNetFiles, readShortNet } from '../../src/service/analysis/nets';
 
 /**
  * `evaluator` (loaded from the committed network `name`) as the service
@@ -49,17 +31,6 @@ export function asServed(evaluator: NeuralEvaluator, name: string): NeuralEvalua
   const pruned = network.ok ? withPruning(evaluator, network.value, filter) : network;
   if (!pruned.ok) throw new Error(pruned.error.message);
   return pruned.value;
-}
-
-/** Loads a committed long-family network for a rules object (its bear-off database, its scoring). */
-export function readLongNet(rules: Readonly<LongRules>, name = DEFAULT_NET.long): NeuralEvaluator {
-  const { bytes, manifest } = readNetFiles(name);
-  const loaded = loadNeuralEvaluator(bytes, manifest, {
-    rules,
-    database: () => readBearoffDatabase(longBearoffRuleSet(rules)),
-  });
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  return loaded.value;
 }
 
 /** An evaluator straight from in-memory weights (training), with the data/ bear-off databases. */

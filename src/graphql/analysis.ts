@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Float, Int, Query, Resolver } from 'type-graphql';
 import { valueOf } from '../service/cache';
-import { ANALYSIS_LIMITS } from '../service/analysis/service';
+import { ANALYSIS_LIMITS } from '../limits';
 import { described, fields, inputType, objectType, optional } from './build';
 import { CubeActionEnum, CubeResponseEnum, SideEnum, VariantNameEnum } from './enums';
 import { GraphqlContext } from './context';
@@ -18,7 +18,7 @@ export const EvaluateInput = inputType(
   'EvaluateInput',
   {
     strict: STRICT,
-    plies: optional(Int, 'Search depth 0..2 (default 0).'),
+    plies: optional(Int, `Search depth 0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultPlies}).`),
     cube: optional(GraphQLJSONObject, 'Money cube {value, owner: center|white|black, turned?}: asks for the cube decision.'),
     match: optional(GraphQLJSONObject, 'Match {length, score: {white, black}, …}: cube decision by match equities.'),
   },
@@ -32,7 +32,7 @@ export type EvaluateBatchInput = InstanceType<typeof EvaluateBatchInput>;
 
 export const BestMovesInput = inputType(
   'BestMovesInput',
-  { strict: STRICT, plies: optional(Int), limit: optional(Int, 'Return the best `limit` plays (default: all).') },
+  { strict: STRICT, plies: optional(Int), limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`) },
   { description: 'As POST /v1/moves/best.', extends: MovesInput },
 );
 export type BestMovesInput = InstanceType<typeof BestMovesInput>;
@@ -41,8 +41,8 @@ export const RolloutInput = inputType(
   'RolloutInput',
   {
     strict: STRICT,
-    trials: optional(Int),
-    timeBudgetMs: optional(Int),
+    trials: optional(Int, `1..${ANALYSIS_LIMITS.maxTrials} (default ${ANALYSIS_LIMITS.defaultTrials}).`),
+    timeBudgetMs: optional(Int, `Wall-clock budget in milliseconds, 1..${ANALYSIS_LIMITS.maxTimeBudgetMs} (default ${ANALYSIS_LIMITS.defaultTimeBudgetMs}).`),
     seed: optional(Int),
     truncateAfter: optional(Int),
     settleRaces: optional(Boolean),

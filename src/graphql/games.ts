@@ -2,6 +2,7 @@ import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription 
 import { fail } from '../service/errors';
 import { ActionBody } from '../contract/requests';
 import { exportSession } from '../service/matches/sessions';
+import { MatchFileFormat } from '../service/matches/types';
 import { ActionName } from '../service/sessions/service';
 import { argsType, described, fields, inputType, objectType, optional, perSideType } from './build';
 import { Position } from './position';
@@ -153,7 +154,8 @@ export class GamesResolver {
 
   @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg; the long-nardy dialect for the long family) or "sgf" (gnubg SGF, backgammon only).' })
   async gameMatchFile(@Arg('id', () => ID) id: string, @Arg('format', () => String) format: string, @Ctx() ctx: GraphqlContext): Promise<string> {
-    return exportSession(ctx.services.sessions, id, format);
+    // The format is checked as GET /v1/games/{id}/export checks its query.
+    return exportSession(ctx.services.sessions, id, parameters('exportGame', 'query', { format }, '').format as MatchFileFormat);
   }
 
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })

@@ -5,13 +5,14 @@ import { described, inputType, objectType, optional } from './build';
 import { GraphqlContext } from './context';
 import { BatchError, RolloutInput } from './analysis';
 import { request } from './inputs';
+import { ANALYSIS_LIMITS, JOB_LIMITS } from '../limits';
 
 /* Analysis jobs over GraphQL: the same service functions as POST/GET/DELETE /v1/rollouts (and /v1/analyses). */
 
 export const RolloutJobInput = inputType(
   'RolloutJobInput',
   {},
-  { description: 'As POST /v1/rollouts: the fields of POST /v1/rollout, with job limits (trials 1..1296000, timeBudgetMs 1000..3600000).', extends: RolloutInput },
+  { description: `As POST /v1/rollouts: the fields of POST /v1/rollout, with job limits (trials 1..${JOB_LIMITS.maxTrials}, default ${JOB_LIMITS.defaultTrials}; timeBudgetMs ${JOB_LIMITS.minTimeBudgetMs}..${JOB_LIMITS.maxTimeBudgetMs}, default ${JOB_LIMITS.defaultTimeBudgetMs}).`, extends: RolloutInput },
 );
 export type RolloutJobInput = InstanceType<typeof RolloutJobInput>;
 
@@ -21,7 +22,7 @@ export const MatchAnalysisInput = inputType(
     format: optional(String, 'mat or sgf (a long-family file: mat, in the long-nardy dialect)'),
     text: optional(String, 'The match file.'),
     gameId: optional(ID, 'Instead of a file: a session of this service (backgammon or any long-family preset).'),
-    plies: optional(Int, '0..2 (default 0).'),
+    plies: optional(Int, `0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultPlies}).`),
     jacoby: optional(Boolean, "A money session's Jacoby rule instead of the file's (a .mat file without a Jacoby tag: gnubg's default, on)."),
   },
   'As POST /v1/analyses: a match file (format and text) or a session (gameId). A GraphQL request body is limited to BODY_LIMIT (64 kB): send larger match files to POST /v1/analyses (4 MB).',

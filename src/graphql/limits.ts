@@ -13,6 +13,7 @@ import { ComplexityEstimator, getComplexity, simpleEstimator } from 'graphql-que
 import { AnalysisService } from '../service/analysis/service';
 import { ServiceError } from '../service/errors';
 import { request } from './inputs';
+import { SETTING_DEFAULTS } from '../limits';
 
 /**
  * Limits on GraphQL documents (abuse resistance): nesting depth, aliases
@@ -25,7 +26,11 @@ export interface GraphqlLimits {
   readonly maxComplexity: number;
 }
 
-export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = { maxDepth: 10, maxAliases: 30, maxComplexity: 5000 };
+export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
+  maxDepth: SETTING_DEFAULTS.graphqlMaxDepth,
+  maxAliases: SETTING_DEFAULTS.graphqlMaxAliases,
+  maxComplexity: SETTING_DEFAULTS.graphqlMaxComplexity,
+};
 
 /**
  * The introspection entry points. Tools (GraphiQL, code generators, Postman) send graphql-js's

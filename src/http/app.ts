@@ -9,6 +9,7 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { buildGraphqlSchema } from '../graphql/schema';
+import { SETTING_DEFAULTS } from '../limits';
 import { formatGraphqlError } from '../graphql/errors';
 import { graphqlContext } from '../graphql/context';
 import {
@@ -107,7 +108,7 @@ function baseExpress(deps: AppDeps): { app: Express; validateResponses: boolean 
   // the routes; express's hash of every answer body would be unused work.
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.set('trust proxy', deps.trustProxy ?? 0);
+  app.set('trust proxy', deps.trustProxy ?? SETTING_DEFAULTS.trustProxy);
   const validateResponses = deps.validateResponses ?? underTest();
   app.set('validateResponses', validateResponses);
   return { app, validateResponses };

@@ -14,6 +14,7 @@ import { jobRoutes } from './jobs';
 import { diagramRoutes } from './diagram';
 import { Metrics } from './observability';
 import { Services } from '../service/services';
+import { MatchFileFormat } from '../service/matches/types';
 
 
 /** `Authorization: Bearer <token>`. */
@@ -125,7 +126,7 @@ export function v1Routes(services: Services, metrics?: Metrics, streams: EventSt
   });
   router.get('/games/:id/export', async (req, res) => {
     // The file first: a refusal is sent by the error handler as JSON, which a type set beforehand would mislabel.
-    const file = await exportSession(services.sessions, req.params.id, req.query.format);
+    const file = await exportSession(services.sessions, req.params.id, req.query.format as MatchFileFormat);
     res.type('text/plain').send(file);
   });
   router.get('/games/:id/fairness', async (req, res) => {

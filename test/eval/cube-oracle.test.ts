@@ -2,7 +2,7 @@ import { resolve } from 'path';
 import { SHORT_STANDARD } from '../../src/engine/short/rules';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { evaluatorsOf } from '../../src/service/analysis/data';
-import { CubeComparison, compareCubeDecisions, oracleMatchIds, readCubeOracle, summarise } from '../../scripts/eval/cube-oracle';
+import { CubeComparison, compareCubeDecisions, oracleMatchIds, readCubeOracle, summarise } from '../support/cube-oracle';
 
 /**
  * Our cube decisions against gnubg 1.07's on every cube decision of the

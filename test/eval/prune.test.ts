@@ -15,7 +15,7 @@ import { SHORT_ROLLS } from '../../src/eval/short/features';
 import { ShortSearch } from '../../src/eval/short/search';
 import { SHORT_STANDARD } from '../../src/engine/short/rules';
 import { neuralEvaluators } from '../../src/service/analysis/data';
-import { readLongNet, readNetFiles, readShortNet } from '../../scripts/train/nets';
+import { readLongNet, readNetFiles, readShortNet } from '../../src/service/analysis/nets';
 import { longPositions, shortPositions } from './neural/support';
 
 /*

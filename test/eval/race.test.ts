@@ -8,8 +8,7 @@ import {
 } from '../../src/eval/race';
 import { MAX_ROLLS } from '../../src/eval/bearoff/build';
 import { readOracleCases } from '../support/oracles';
-import { shortBoardOf } from '../../scripts/eval/gnubg-cases';
-import { EvalCase } from '../../scripts/eval/gnubg-cases';
+import { SignedBoardJson, boardOf } from '../engine/short/support/gnubg-cases';
 import { database, longBoard, shortBoard } from './support';
 import { runs } from '../support/runs';
 
@@ -23,6 +22,14 @@ const longRace = createRaceEvaluator({
   database: () => database('standard'),
   triple: 'none',
 });
+
+/** What this file reads of a case of the gnubg oracle's cases-eval.jsonl (../shared/oracles/gnubg/README.md). */
+interface EvalCase {
+  readonly board: SignedBoardJson;
+  readonly positionClass: string;
+  /** gnubg's [win, winG, winBG, loseG, loseBG] at each depth, 0 plies first. */
+  readonly evaluations: readonly { readonly probs: readonly number[] }[];
+}
 
 describe('race detection', () => {
   it('short: no contact once every checker of the side to move is past every opponent checker', () => {
@@ -68,7 +75,7 @@ describe('exact race from the one-sided database', () => {
     );
     expect(cases.length).toBeGreaterThan(15);
     for (const c of cases) {
-      const ours = shortRace.evaluate(shortBoardOf(c.board));
+      const ours = shortRace.evaluate(boardOf(c.board));
       const theirs = c.evaluations[0].probs;
       expect(Math.abs(ours.win - theirs[0])).toBeLessThan(2e-4);
       expect(Math.abs(ours.winMars - theirs[1])).toBeLessThan(2e-4);

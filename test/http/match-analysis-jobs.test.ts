@@ -81,6 +81,27 @@ describe('match analysis jobs', () => {
     expect((await request(app.app).post('/v1/analyses').send({ format: 'xg', text: MAT })).status).toBe(400);
   });
 
+  it('refuses, over REST and GraphQL alike, what breaks the request schema: plies outside 0..2, an unknown format, a file and a gameId', async () => {
+    const cases: [Record<string, unknown>, string | undefined][] = [
+      [{ format: 'mat', text: MAT, plies: 3 }, 'plies'],
+      [{ format: 'mat', text: MAT, plies: -1 }, 'plies'],
+      [{ format: 'txt', text: MAT }, 'format'],
+      [{ format: 'mat', text: '' }, 'text'],
+      [{ format: 'mat', text: MAT, gameId: 'g_1' }, undefined],
+      [{ format: 'mat' }, 'text'],
+      [{}, 'format'],
+    ];
+    const mutation = 'mutation($input: MatchAnalysisInput!) { submitMatchAnalysis(input: $input) { id } }';
+    for (const [body, field] of cases) {
+      const rest = await request(app.app).post('/v1/analyses').send(body);
+      expect({ body, status: rest.status, code: rest.body.error?.code, field: rest.body.error?.field }).toEqual({ body, status: 400, code: 'INVALID_REQUEST', field });
+      const graphql = await request(app.app).post('/graphql').send({ query: mutation, variables: { input: body } });
+      const error = graphql.body.errors?.[0]?.extensions;
+      expect({ body, code: error?.code, field: error?.field }).toEqual({ body, code: 'INVALID_REQUEST', field: field === undefined ? 'input' : `input.${field}` });
+    }
+    expect((await request(app.app).get('/v1/analyses/ma_none')).status).toBe(404);
+  });
+
   it('is submitted over GraphQL too, as the same job', async () => {
     const res = await request(app.app)
       .post('/graphql')

@@ -124,14 +124,7 @@ describe('planMatchAnalysis with a fake evaluator', () => {
     );
   });
 
-  it('refuses plies outside 0..2 and an unknown format', () => {
-    expect(() => planMatchAnalysis({ format: 'mat', text: M03 }, { plies: 3 }, fakeService())).toThrow(
-      /plies/,
-    );
-    expect(() =>
-      planMatchAnalysis({ format: 'txt' as 'mat', text: M03 }, { plies: 0 }, fakeService()),
-    ).toThrow(/format/);
-  });
+  // Plies outside 0..2 and an unknown format are openapi.yaml's to refuse: test/http/match-analysis-jobs.test.ts.
 });
 
 describe('planMatchAnalysis with the trained networks, against gnubg', () => {

@@ -1256,8 +1256,11 @@ export interface components {
             positionId?: components["schemas"]["PositionId"];
             matchId?: string;
             dice?: components["schemas"]["Dice"];
+            /** @description Default 360. */
             trials?: number;
+            /** @description Wall-clock budget in milliseconds. Default 2000. */
             timeBudgetMs?: number;
+            /** @description Default: drawn at random (answered in `settings.seed`). */
             seed?: number;
             truncateAfter?: number;
             settleRaces?: boolean;
@@ -1294,6 +1297,7 @@ export interface components {
         RolloutJob: components["schemas"]["Job"] & {
             result?: components["schemas"]["RolloutResponse"];
         };
+        /** @description A match file (`format` and `text`) or the `gameId` of a session, not both. */
         MatchAnalysisRequest: {
             /** @enum {string} */
             format?: "mat" | "sgf";
@@ -1304,7 +1308,12 @@ export interface components {
             plies?: components["schemas"]["Plies"];
             /** @description A money session's Jacoby rule (CUBE-5), instead of the file's: SGF `RU[Jacoby]`; a `.mat` file's `Jacoby` tag, or without one gnubg 1.07's default, on. Ignored for matches. */
             jacoby?: boolean;
-        };
+        } & ({
+            format: unknown;
+            text: unknown;
+        } | {
+            gameId: unknown;
+        });
         DecisionReport: {
             /** @enum {string} */
             kind: "move" | "cube";

@@ -14,7 +14,8 @@ import { Probabilities } from '../../eval/probabilities';
 import { RolloutOptions, RolloutResult, RolloutTrials, rolloutTrials, rolloutTurns, summarizeRollout } from '../../eval/neural/rollout';
 import { ServiceError, fail } from '../errors';
 import { Bound } from '../../engine/family';
-import { Body, bindNamed, checkKeys, rulesHash } from '../request';
+import { Body, bindNamed, rulesHash } from '../request';
+import { ANALYSIS_LIMITS } from '../../limits';
 import { TurnView } from '../views';
 import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { AnalysisOperation, evaluateCost, moveListCost, rolloutCost } from './cost';
@@ -34,7 +35,8 @@ import {
 
 /**
  * The request of each operation as openapi.yaml has it: the transports
- * validate it before it comes here; what the schema cannot say (the rules,
+ * validate it before it comes here (fields, types, ranges: nothing of its
+ * shape is checked again here); what the schema cannot say (the rules,
  * the position, the cube of the variant, the batch's 2-ply share) is
  * checked by `prepare`.
  */
@@ -47,34 +49,6 @@ export interface AnalysisRequests {
 
 /** The request of one position's analysis (a batch item is an `evaluate`). */
 export type PositionRequest = AnalysisRequests['evaluate' | 'best' | 'rollout'];
-
-/** Documented limits of the analysis endpoints (README, openapi.yaml). */
-export const ANALYSIS_LIMITS = Object.freeze({
-  maxPlies: 2,
-  /** Positions in one `POST /v1/evaluate/batch`. */
-  maxBatch: 64,
-  /** Positions at 2 plies in one batch (each can take a second or more). */
-  maxBatchTwoPly: 4,
-  maxTrials: 5184,
-  defaultTrials: 360,
-  /** Default wall-clock budget of a search (ANALYSIS_BUDGET_MS): past it, the answer comes from fewer plies. */
-  defaultSearchBudgetMs: 2_000,
-  /** A batch's searches share this many single budgets in all. */
-  batchBudgets: 4,
-  /** Wall-clock budget of one rollout request, in milliseconds. */
-  maxTimeBudgetMs: 10_000,
-  defaultTimeBudgetMs: 2_000,
-  maxTruncateAfter: 1000,
-});
-
-function integerField(body: Body, name: string, min: number, max: number, fallback: number): number {
-  const v = body[name];
-  if (v === undefined || v === null) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
-  }
-  return v;
-}
 
 const round = (x: number): number => Math.round(x * 1e6) / 1e6;
 
@@ -113,11 +87,6 @@ interface FamilyTarget<R, S> {
 
 /** A target whose family types are opaque: the family only gets back the states it made. */
 type Target = FamilyTarget<unknown, unknown>;
-
-const POSITION_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'strict'];
-const EVALUATE_KEYS = [...POSITION_KEYS, 'cube', 'match', 'plies'];
-const BEST_KEYS = [...POSITION_KEYS, 'dice', 'plies', 'limit'];
-const ROLLOUT_KEYS = [...POSITION_KEYS, 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust'];
 
 /**
  * How one analysis runs: `deadline` (milliseconds of the engine's clock) is
@@ -166,12 +135,6 @@ export interface RolloutSplit {
 
 /** A batch item: the item's prepared evaluation, or its own error. */
 export type PreparedItem = { readonly ok: true; readonly prepared: PreparedAnalysis } | { readonly ok: false; readonly error: BatchItemView['error'] };
-
-function strictFlag(body: Body): boolean {
-  const v = body.strict;
-  if (v !== undefined && v !== null && typeof v !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });
-  return v === true;
-}
 
 function timedOut(what: string): never {
   fail('ANALYSIS_TIMEOUT', `${what} did not finish within its budget, and the request is strict`, { field: 'strict' });
@@ -239,8 +202,7 @@ export class AnalysisEngine {
     return this.analyzers.evaluators.kind;
   }
 
-  private target(body: Body, allowed: readonly string[]): Target {
-    checkKeys(body, allowed);
+  private target(body: Body): Target {
     return withEvalFamily(bindNamed(body.variant, body.rules), <R, S>(bound: Bound<R, S>, family: EvalFamily<R, S>): Target => {
       const parsed = this.stateOf(bound, body);
       return { bound, family, state: parsed.state, analyzer: this.analyzers.of(bound, family), dice: parsed.dice };
@@ -389,9 +351,9 @@ export class AnalysisEngine {
   }
 
   private prepareEvaluation(input: EvaluateRequest): PreparedAnalysis {
-    const t = this.target(input, EVALUATE_KEYS);
-    const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
-    const strict = strictFlag(input);
+    const t = this.target(input);
+    const plies = input.plies ?? ANALYSIS_LIMITS.defaultPlies;
+    const strict = input.strict === true;
     const cube = this.cubeRequest(t, input);
     return {
       op: 'evaluate',
@@ -405,10 +367,10 @@ export class AnalysisEngine {
   }
 
   private prepareBest(input: BestMovesRequest): PreparedAnalysis {
-    const t = this.target(input, BEST_KEYS);
-    const plies = integerField(input, 'plies', 0, ANALYSIS_LIMITS.maxPlies, 0);
-    const limit = integerField(input, 'limit', 1, 10_000, 10_000);
-    const strict = strictFlag(input);
+    const t = this.target(input);
+    const plies = input.plies ?? ANALYSIS_LIMITS.defaultPlies;
+    const limit = input.limit ?? ANALYSIS_LIMITS.maxBestLimit;
+    const strict = input.strict === true;
     const legal = this.turnViews(t);
     const e = t.analyzer.evaluator;
     return {
@@ -466,18 +428,15 @@ export class AnalysisEngine {
 
   /** `POST /v1/rollout`: reads the settings; priced by trials, or by its time budget when that is smaller. */
   private prepareRollout(input: RolloutRequest): PreparedAnalysis {
-    const t = this.target(input, ROLLOUT_KEYS);
-    const L = ANALYSIS_LIMITS;
-    const trials = integerField(input, 'trials', 1, L.maxTrials, L.defaultTrials);
-    const timeBudgetMs = integerField(input, 'timeBudgetMs', 1, L.maxTimeBudgetMs, L.defaultTimeBudgetMs);
-    const seed = integerField(input, 'seed', 0, 2 ** 31 - 1, -1);
-    const truncate = integerField(input, 'truncateAfter', 1, L.maxTruncateAfter, 0);
-    const strict = strictFlag(input);
+    const t = this.target(input);
+    const trials = input.trials ?? ANALYSIS_LIMITS.defaultTrials;
+    const timeBudgetMs = input.timeBudgetMs ?? ANALYSIS_LIMITS.defaultTimeBudgetMs;
+    const strict = input.strict === true;
     const settings: RolloutSettingsView = {
       trials,
       timeBudgetMs,
-      seed: seed >= 0 ? seed : randomInt(0, 2 ** 31 - 1),
-      truncateAfter: truncate > 0 ? truncate : null,
+      seed: input.seed ?? randomInt(0, ANALYSIS_LIMITS.maxSeed),
+      truncateAfter: input.truncateAfter ?? null,
       settleRaces: input.settleRaces === true,
       luckAdjust: input.luckAdjust === true,
     };

@@ -9,7 +9,7 @@ import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
 import { BatchItemView, BestMovesView, EvaluationBatchView, EvaluationView, RolloutView } from './views';
 
-export { ANALYSIS_LIMITS } from './engine';
+import { SETTING_DEFAULTS } from '../../limits';
 
 /** Who asks for an analysis, and how to tell when they stop waiting. */
 export interface AnalysisCaller {
@@ -49,10 +49,6 @@ export interface AnalysisSettings {
   readonly budget?: { readonly counter: WorkBudget; readonly perWindow: number } | null;
 }
 
-export const ANALYSIS_DEFAULTS = Object.freeze({
-  maxCost: 1_000_000,
-  inlineCost: 50,
-});
 
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
 
@@ -89,8 +85,8 @@ export class AnalysisService {
     private readonly settings: AnalysisSettings = {},
   ) {
     this.engine = new AnalysisEngine(analyzers, { searchBudgetMs: settings.searchBudgetMs, clock: settings.clock });
-    this.maxCost = settings.maxCost ?? ANALYSIS_DEFAULTS.maxCost;
-    this.inlineCost = settings.inlineCost ?? ANALYSIS_DEFAULTS.inlineCost;
+    this.maxCost = settings.maxCost ?? SETTING_DEFAULTS.analysisMaxCost;
+    this.inlineCost = settings.inlineCost ?? SETTING_DEFAULTS.analysisInlineCost;
     this.pool = settings.pool ?? null;
     if (this.pool) this.pool.onWait = (seconds) => this.observer?.waited(seconds);
   }

@@ -3,9 +3,9 @@ import { MatchAnalysisRequest, RolloutJobRequest, RolloutRequest } from '../../c
 import { AnalysisCaller, AnalysisService } from '../analysis/service';
 import { ProbabilitiesView, RolledOutTurnView, RolloutEstimateView, RolloutView } from '../analysis/views';
 import { ServiceError, fail } from '../errors';
-import { Body, checkKeys, isPlainObject } from '../request';
 import { MatchFileFormat, PlanMatchAnalysis } from '../matches/types';
 import { StoreUnavailableError } from '../store/types';
+import { ANALYSIS_LIMITS, JOB_LIMITS } from '../../limits';
 import { FINISHED, JobKind, JobProcessor, JobQueue, JobView } from './types';
 
 /**
@@ -29,17 +29,8 @@ export interface JobSettings {
   readonly matchFileOfGame?: (id: string) => Promise<{ format: MatchFileFormat; text: string }>;
 }
 
-export const JOB_LIMITS = Object.freeze({
-  /** Trials of one rollout job. */
-  maxTrials: 1_296_000,
-  /** Wall-clock budget of one rollout job. */
-  maxTimeBudgetMs: 3_600_000,
-  defaultTimeBudgetMs: 60_000,
-  /** Trials per step of a rollout job: its running estimate is reported after each. */
-  trialsPerStep: 360,
-  /** Characters of a match file. */
-  maxFileLength: 2_000_000,
-});
+/** A match analysis request of a match file (openapi.yaml: `format` and `text`, or `gameId`). */
+type MatchFileRequest = MatchAnalysisRequest & { readonly format: MatchFileFormat; readonly text: string };
 
 interface MatchPayload {
   readonly format: MatchFileFormat;
@@ -56,20 +47,11 @@ interface RolloutPayload {
   readonly timeBudgetMs: number;
 }
 
-const ROLLOUT_JOB_KEYS = ['variant', 'rules', 'position', 'positionId', 'matchId', 'dice', 'trials', 'timeBudgetMs', 'seed', 'truncateAfter', 'settleRaces', 'luckAdjust', 'strict'];
-
 /** A caller the transports did not name: without an API key. */
 const ANONYMOUS: AnalysisCaller = { client: 'anonymous' };
 
 function jobId(prefix: string, what: unknown): string {
   return `${prefix}_${createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 24)}`;
-}
-
-function integer(body: Body, name: string, min: number, max: number, fallback: number): number {
-  const v = body[name];
-  if (v === undefined || v === null) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail('INVALID_REQUEST', `${name} must be an integer ${min}..${max}`, { field: name });
-  return v;
 }
 
 /** The queue's answer, or 503 STORE_UNAVAILABLE when its store does not answer in time (nothing was queued). */
@@ -106,22 +88,16 @@ export class AnalysisJobs {
   async submitMatchAnalysis(input: MatchAnalysisRequest, caller: AnalysisCaller = ANONYMOUS): Promise<{ view: JobView; created: boolean }> {
     const plan = this.settings.planMatch;
     if (!plan) fail('NOT_FOUND', 'whole-match analysis is not available on this server');
-    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(input, ['format', 'text', 'gameId', 'plies', 'jacoby']);
-    const plies = integer(input, 'plies', 0, 2, 0);
-    if (input.jacoby !== undefined && typeof input.jacoby !== 'boolean') fail('INVALID_REQUEST', 'jacoby must be a boolean', { field: 'jacoby' });
+    const plies = input.plies ?? ANALYSIS_LIMITS.defaultPlies;
     const jacoby = input.jacoby === undefined ? {} : { jacoby: input.jacoby };
     let file: { format: MatchFileFormat; text: string };
     if (input.gameId !== undefined) {
-      if (input.text !== undefined || input.format !== undefined) fail('INVALID_REQUEST', 'give a match file (format and text) or a gameId, not both', { field: 'gameId' });
-      if (typeof input.gameId !== 'string' || !this.settings.matchFileOfGame) fail('INVALID_REQUEST', 'gameId must be a game id', { field: 'gameId' });
+      if (!this.settings.matchFileOfGame) fail('INVALID_REQUEST', 'this server analyses match files only, not sessions', { field: 'gameId' });
       file = await this.settings.matchFileOfGame(input.gameId);
     } else {
-      if (input.format !== 'mat' && input.format !== 'sgf') fail('INVALID_REQUEST', 'format must be mat or sgf', { field: 'format' });
-      if (typeof input.text !== 'string' || input.text.length === 0 || input.text.length > JOB_LIMITS.maxFileLength) {
-        fail('INVALID_REQUEST', `text must be the match file, 1..${JOB_LIMITS.maxFileLength} characters`, { field: 'text' });
-      }
-      file = { format: input.format, text: input.text };
+      // openapi.yaml's one-of: a request without a gameId has both.
+      const { format, text } = input as MatchFileRequest;
+      file = { format, text };
     }
     const payload: MatchPayload = { ...file, plies, ...jacoby };
     const id = jobId('ma', payload);
@@ -135,14 +111,11 @@ export class AnalysisJobs {
 
   /** `POST /v1/rollouts`: a `POST /v1/rollout` request with job-sized limits; its estimate is reported as it runs. */
   async submitRollout(input: RolloutJobRequest, caller: AnalysisCaller = ANONYMOUS): Promise<{ view: JobView; created: boolean }> {
-    if (!isPlainObject(input)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(input, ROLLOUT_JOB_KEYS);
-    if (input.strict !== undefined && typeof input.strict !== 'boolean') fail('INVALID_REQUEST', 'strict must be a boolean', { field: 'strict' });
-    const trials = integer(input, 'trials', 1, JOB_LIMITS.maxTrials, 1296);
-    const timeBudgetMs = integer(input, 'timeBudgetMs', 1000, JOB_LIMITS.maxTimeBudgetMs, JOB_LIMITS.defaultTimeBudgetMs);
+    const trials = input.trials ?? JOB_LIMITS.defaultTrials;
+    const timeBudgetMs = input.timeBudgetMs ?? JOB_LIMITS.defaultTimeBudgetMs;
     // The same request without a seed is the same job: its seed comes from the request.
-    const seed = integer(input, 'seed', 0, 2 ** 31 - 1, parseInt(createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 7), 16));
-    const step = this.rolloutStep({ ...input, seed }, 0, Math.min(trials, JOB_LIMITS.trialsPerStep), 10_000);
+    const seed = input.seed ?? parseInt(createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 7), 16);
+    const step = this.rolloutStep({ ...input, seed }, 0, Math.min(trials, JOB_LIMITS.trialsPerStep), ANALYSIS_LIMITS.maxTimeBudgetMs);
     const prepared = this.analysis.engine.prepare('rollout', step);
     const steps = Math.ceil(trials / JOB_LIMITS.trialsPerStep);
     this.admit(Math.min(prepared.cost * steps, Math.ceil((prepared.cost * timeBudgetMs) / 10_000)), caller);

@@ -3,7 +3,6 @@ import { AnalysisService } from '../analysis/service';
 import { importMatchFile } from './files';
 import { isLongMatchText, longMatchReader } from './long-analysis';
 import { planDecisions } from './pipeline';
-import { checkPlies } from './report';
 import { shortMatchReader } from './short-analysis';
 import { MatchAnalysisOptions, MatchAnalysisPlan, PlanMatchAnalysis } from './types';
 
@@ -25,7 +24,6 @@ export { SKILL_THRESHOLDS, playEquity, ratingLabel } from './report';
  */
 export const planMatchAnalysis: PlanMatchAnalysis = (file, options, analysis) => {
   if (file.format === 'mat' && isLongMatchText(file.text)) {
-    checkPlies(options.plies);
     return planDecisions(longMatchReader(file.text), options, analysis);
   }
   return planReplayedMatch(importMatchFile(file, { jacoby: options.jacoby }), options, analysis);

@@ -2,11 +2,8 @@ import { makeMat, parseMat } from '../../engine/short/mat';
 import { MatchFileError, MatchRecord, ReplayedMatch, replayMatch } from '../../engine/short/match-record';
 import { makeSgf, parseSgf } from '../../engine/short/sgf';
 import { Result } from '../../engine/result';
-import { ServiceError, fail } from '../errors';
+import { ServiceError } from '../errors';
 import { MatchFileFormat } from './types';
-
-/** Match files are small; a 25-point match of long games is well under this. */
-export const MAX_MATCH_FILE_CHARS = 2_000_000;
 
 export const MATCH_FILE_FORMATS: readonly MatchFileFormat[] = ['mat', 'sgf'];
 
@@ -28,17 +25,9 @@ function orFail<T>(r: Result<T, MatchFileError>): T {
  * default, on).
  */
 export function importMatchFile(
-  file: { readonly format: unknown; readonly text: unknown },
+  file: { readonly format: MatchFileFormat; readonly text: string },
   options: { readonly jacoby?: boolean } = {},
 ): ReplayedMatch {
-  if (!isMatchFileFormat(file.format))
-    fail('INVALID_REQUEST', 'format must be "mat" or "sgf"', { field: 'format' });
-  if (typeof file.text !== 'string' || file.text.trim() === '')
-    fail('INVALID_REQUEST', 'text must be the match file, a non-empty string', { field: 'text' });
-  if (file.text.length > MAX_MATCH_FILE_CHARS)
-    fail('INVALID_REQUEST', `a match file holds at most ${MAX_MATCH_FILE_CHARS} characters`, {
-      field: 'text',
-    });
   const record: MatchRecord = orFail(file.format === 'mat' ? parseMat(file.text) : parseSgf(file.text));
   const withRules =
     options.jacoby !== undefined && record.length === 0 ? { ...record, jacoby: options.jacoby } : record;

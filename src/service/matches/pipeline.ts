@@ -4,7 +4,7 @@ import { AnalysisCaller, AnalysisService } from '../analysis/service';
 import { BestMovesView, CubeDecisionView, RankedTurnView } from '../analysis/views';
 import { valueOf } from '../cache';
 import { fail } from '../errors';
-import { CubeJudgementAction, ROLLS, Tally, checkPlies, cubeDecisionOf, cubeReport, emptyTally } from './report';
+import { CubeJudgementAction, ROLLS, Tally, cubeDecisionOf, cubeReport, emptyTally } from './report';
 import { judgedPlayReport, judgePlay, luckOver, playerReport, rollsOf, round, withCancellation } from './report';
 import { AnalysisHooks, DecisionReport, MatchAnalysisOptions, MatchAnalysisPlan, MatchReport } from './types';
 
@@ -96,7 +96,6 @@ export function planDecisions<X>(
   analysis: AnalysisService,
 ): MatchAnalysisPlan {
   const plies = options.plies;
-  checkPlies(plies);
   let cost = 0;
   for (const d of reader.decisions) {
     if (d.play) {

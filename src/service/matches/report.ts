@@ -4,7 +4,6 @@ import { OutcomeValues, STANDARD_VALUES } from '../../eval/equity';
 import { Probabilities } from '../../eval/probabilities';
 import { AnalysisCaller } from '../analysis/service';
 import { CubeDecisionView, EvaluationView, ProbabilitiesView } from '../analysis/views';
-import { fail } from '../errors';
 import { AnalysisHooks, PlayerReport } from './types';
 
 /*
@@ -53,12 +52,6 @@ export function ratingLabel(errorPerDecision: number): string {
 }
 
 export const round = (x: number, digits = 6): number => Math.round(x * 10 ** digits) / 10 ** digits;
-
-/** A match analysis asks for 0, 1 or 2 plies. */
-export function checkPlies(plies: number): void {
-  if (!Number.isInteger(plies) || plies < 0 || plies > 2)
-    fail('INVALID_REQUEST', 'plies must be an integer 0..2', { field: 'plies' });
-}
 
 /** The cube and score a decision is taken at, seen from the side to act. */
 export interface Situation {

@@ -12,7 +12,7 @@ import { fail } from '../errors';
 import { HistoryEvent, SessionRecord } from '../sessions/record';
 import { GameSessions } from '../sessions/service';
 import { makeSessionLog } from './long';
-import { exportMatchFile, isMatchFileFormat } from './files';
+import { exportMatchFile } from './files';
 import { MatchFileFormat } from './types';
 
 const playerOf = (side: Side | null): MatchPlayer => (side === 'black' ? 1 : 0);
@@ -115,9 +115,7 @@ function matchOfSession(record: SessionRecord, events: readonly HistoryEvent[]):
 }
 
 /** `GET /v1/games/{id}/export?format=mat|sgf`: the session as a match file. */
-export async function exportSession(sessions: GameSessions, id: string, format: unknown): Promise<string> {
-  if (!isMatchFileFormat(format))
-    fail('INVALID_REQUEST', 'format must be "mat" or "sgf"', { field: 'format' });
+export async function exportSession(sessions: GameSessions, id: string, format: MatchFileFormat): Promise<string> {
   const { record, events } = await sessions.source(id);
   if (record.family === 'long') {
     if (format !== 'mat')
@@ -126,5 +124,5 @@ export async function exportSession(sessions: GameSessions, id: string, format: 
       });
     return makeSessionLog(record, events);
   }
-  return exportMatchFile(matchOfSession(record, events), format as MatchFileFormat);
+  return exportMatchFile(matchOfSession(record, events), format);
 }

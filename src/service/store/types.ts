@@ -1,3 +1,4 @@
+import { SETTING_DEFAULTS } from '../../limits';
 /**
  * Storage behind the service layer: sessions and the hot-position
  * cache are interfaces with a Redis implementation and an in-memory one (the
@@ -35,7 +36,7 @@ export type SaveOutcome = 'saved' | 'conflict' | 'missing';
 export type GameStage = 'unstarted' | 'live' | 'finished';
 
 /** MAX_GAMES by default: sized for a 512 MiB container (docs/operations.md, "Memory"). */
-export const DEFAULT_MAX_GAMES = 4_000;
+export const DEFAULT_MAX_GAMES = SETTING_DEFAULTS.maxGames;
 
 /** Receives the history events (JSON text) of one save. */
 export type EventListener = (events: readonly string[]) => void;

@@ -2,7 +2,7 @@ import { CLASSIC, LONG_PRESETS, LongPresetName } from '../../../src/engine/long/
 import { initialLongPosition } from '../../../src/engine/long/position';
 import { initialShortPosition } from '../../../src/engine/short/position';
 import { weightsHash } from '../../../src/eval/neural/format';
-import { readLongNet, readNetFiles, readShortNet } from '../../../scripts/train/nets';
+import { readLongNet, readNetFiles, readShortNet } from '../../../src/service/analysis/nets';
 import { expectOrdered, longPositions, shortPositions } from './support';
 
 /** The committed networks (data/nets/) load, match their manifests and give sensible numbers. */

@@ -2,7 +2,7 @@ import { CLASSIC } from '../../../src/engine/long/rules';
 import { SeededRandom } from '../../../src/engine/random';
 import { NeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { NeuralNetwork, SparseInput, referenceForward, sparseInput } from '../../../src/eval/neural/network';
-import { readLongNet, readShortNet } from '../../../scripts/train/nets';
+import { readLongNet, readShortNet } from '../../../src/service/analysis/nets';
 import { encodeAll, longBoardsAndPlays, shortBoardsAndPlays } from './support';
 
 /**

@@ -13,7 +13,7 @@ import { createShortEncoding } from '../../../src/eval/neural/short-encoding';
 import { createShortRawEncoding, encodeShortRawFlipped, shortRawFlippedSlots } from '../../../src/eval/neural/raw-encoding';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { sigmoid } from '../../../src/eval/neural/network';
-import { readLongNet, readShortNet } from '../../../scripts/train/nets';
+import { readLongNet, readShortNet } from '../../../src/service/analysis/nets';
 import { encodeAll, longBoardsAndPlays, randomWeights, shortBoardsAndPlays } from './support';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { loadPruningNetwork } from '../../../src/eval/neural/pruning';
-import { readNetFiles } from '../../../scripts/train/nets';
+import { readNetFiles } from '../../../src/service/analysis/nets';
 
 /*
  * Smoke test of the pruning-network distillation (`npm run train:prune`):

@@ -4,8 +4,8 @@ import { createNeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { tdTargets } from '../../../src/eval/neural/training';
-import { Dataset, trainPass } from '../../../scripts/train/dataset';
-import { LongChooser, playTdGame } from '../../../scripts/train/long-game';
+import { Dataset, trainPass } from '../../../src/eval/neural/dataset';
+import { LongChooser, playTdGame } from '../../../src/eval/neural/self-play';
 import { database } from '../support';
 
 describe('TD(λ) targets', () => {

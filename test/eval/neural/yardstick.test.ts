@@ -1,7 +1,7 @@
 import { LONG_PRESETS, LongRules } from '../../../src/engine/long/rules';
 import { NeuralEvaluator } from '../../../src/eval/neural/evaluator';
-import { readLongNet, readShortNet } from '../../../scripts/train/nets';
-import { MUTATIONS, mutatedNet } from '../../../scripts/eval/net-mutations';
+import { readLongNet, readShortNet } from '../../../src/service/analysis/nets';
+import { MUTATIONS, mutatedNet } from '../../support/net-mutations';
 import {
   COMMITTED_NETS,
   bearoffAgreement,
@@ -25,7 +25,7 @@ import {
  *   to tell a broken network apart) by a margin no broken network reached.
  * The thresholds were set from `npx tsx scripts/eval/yardstick.ts` with a
  * margin; the same checks are then run on broken copies of the networks
- * (scripts/eval/net-mutations.ts) and must fail there.
+ * (test/support/net-mutations.ts) and must fail there.
  */
 
 /** Rank correlation with the exact equities: committed networks 0.936–0.961, broken copies at most 0.41. */

@@ -1,8 +1,9 @@
 import { LongRules } from '../../src/engine/long/rules';
 import { SeededRandom } from '../../src/engine/random';
-import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { NeuralEvaluator, createNeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { NeuralWeights, decodeNeuralWeights } from '../../src/eval/neural/format';
-import { evaluatorOf, readNetFiles } from '../train/nets';
+import { committedBearoff, readNetFiles } from '../../src/service/analysis/nets';
 
 /**
  * Broken copies of a committed network, to show that the yardstick tests
@@ -68,5 +69,9 @@ export function mutateWeights(weights: NeuralWeights, mutation: Mutation, seed =
 
 /** A committed network with a mutation, as an evaluator on `rules` (long family) or backgammon. */
 export function mutatedNet(name: string, mutation: Mutation, rules?: Readonly<LongRules>): NeuralEvaluator {
-  return evaluatorOf(mutateWeights(committedWeights(name), mutation), rules, `mutated-${mutation}`);
+  const weights = mutateWeights(committedWeights(name), mutation);
+  const ruleSet = weights.family === 'long' && rules ? longBearoffRuleSet(rules) : 'standard';
+  const created = createNeuralEvaluator(weights, { database: () => committedBearoff(ruleSet), rules, version: `mutated-${mutation}` });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
 }

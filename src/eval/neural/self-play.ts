@@ -1,0 +1,200 @@
+import { Dice } from '../../engine/dice';
+import { rebind } from '../../engine/family';
+import { longFamily } from '../../engine/family/long';
+import { Applied, GameAction, GameEvent, applyAction, newGameState } from '../../engine/game';
+import { CUBE_OFF } from '../../engine/scoring/cube';
+import { LongRules } from '../../engine/long/rules';
+import { LongState, LongTurn, legalLongTurns } from '../../engine/long/turn';
+import { Side } from '../../engine/side';
+import { variantByName } from '../../engine/variants';
+import { SeededRandom } from '../../engine/random';
+import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
+import { Evaluator } from '../evaluator';
+import { LongSearch } from '../long/search';
+import { flipInPlace } from '../probabilities';
+import { isLongRace } from '../race';
+import { tdTargets } from './training';
+
+/*
+ * Self-play on the game reducer: the training and strength loops keep only
+ * their choice of a play; the game flow (roll-off, rolls, stages, forced
+ * empty plays, the end of the game and its score) is `applyAction`'s.
+ */
+
+function must(applied: ReturnType<typeof applyAction>, what: string): Applied {
+  if (!applied.ok) throw new Error(`self-play ${what}: ${applied.error.code} ${applied.error.message}`);
+  return applied.value;
+}
+
+/** A long-family game under `rules` (any long rules object) whose first mover is `firstMover` (LN-START-1). */
+export class LongSelfPlay {
+  private applied: Applied;
+  /** Events of the last `step`. */
+  events: readonly GameEvent[] = [];
+
+  constructor(readonly rules: Readonly<LongRules>, firstMover: Side) {
+    const variant = variantByName('long');
+    if (!variant.ok) throw new Error(variant.error.message);
+    this.applied = newGameState(rebind(variant.value, rules), { cubeConfig: CUBE_OFF, match: null });
+    if (this.applied.expects?.action === 'roll-off') {
+      // LN-START-1: the roll-off's winner moves first and rolls again (rerollByWinner, every long preset).
+      if (rules.openingRoll === 'useRollOffDice') throw new Error('self-play: the roll-off dice would be the first roll; give them with the roll');
+      this.applied = must(applyAction(this.applied.state, firstMover, { type: 'roll-off', dice: firstMover === 'white' ? [2, 1] : [1, 2] }), 'roll-off');
+    }
+  }
+
+  /** The game is over: its score (LN-SCORE-1…4, KH-4, FV-6), from the scoring core. */
+  get result() {
+    return this.applied.state.game.result;
+  }
+
+  /** The position now, in the long family's own form. */
+  get position(): LongState {
+    return longFamily.fromJson(this.rules as LongRules, this.applied.state.game.position);
+  }
+
+  /** Does the side to act roll before playing? */
+  get needsRoll(): boolean {
+    return this.applied.expects?.action === 'roll';
+  }
+
+  /**
+   * Rolls `dice` when a roll is expected, then plays `turn` (one of the legal
+   * plays of the stage). Forced empty plays are the reducer's (ALG-8, MAX-5);
+   * returns how many stages it played without a choice after this one.
+   */
+  step(dice: Dice | undefined, turn: LongTurn): number {
+    const expects = this.applied.expects;
+    if (!expects) throw new Error('self-play: the game is over');
+    const events: GameEvent[] = [];
+    const act = (action: GameAction) => {
+      this.applied = must(applyAction(this.applied.state, expects.seat, action), action.type);
+      events.push(...this.applied.events);
+    };
+    if (dice) act({ type: 'roll', dice: [dice[0], dice[1]] });
+    if (turn.steps.length > 0) act({ type: 'play', play: { steps: turn.steps } });
+    this.events = events;
+    const forced = events.filter((e) => e.type === 'no-play').length;
+    return turn.steps.length === 0 ? forced - 1 : forced;
+  }
+}
+
+
+/**
+ * Long-family play for training: 0-ply choice among the legal plays of a
+ * stage, TD(λ) self-play games, and bots for paired matches.
+ */
+export class LongChooser {
+  private probs = new Float64Array(5 * 64);
+  private readonly values: OutcomeValues;
+
+  constructor(
+    readonly rules: Readonly<LongRules>,
+    readonly evaluator: Evaluator,
+  ) {
+    this.values = longOutcomeValues(rules);
+  }
+
+  /**
+   * Index of the best play for the side to move of `state` at 0 ply; its
+   * probabilities (for that side) are left in `valueOf(k)`.
+   */
+  best(state: LongState, turns: readonly LongTurn[]): number {
+    const n = turns.length;
+    if (this.probs.length < 5 * n) this.probs = new Float64Array(10 * n);
+    const mover = state.position.turn;
+    let best = 0;
+    let bestEquity = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const next = turns[k].state.position;
+      this.evaluator.evaluateInto(next.board, this.probs, 5 * k);
+      if (next.turn !== mover) flipInPlace(this.probs, 5 * k);
+      const e = equityAt(this.probs, 5 * k, this.values);
+      if (e > bestEquity) {
+        bestEquity = e;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  /** Probabilities (for the side that chose) of play k of the last `best`. */
+  valueOf(k: number): Float64Array {
+    return this.probs.subarray(5 * k, 5 * k + 5);
+  }
+}
+
+/** Positions and λ-return targets of one self-play game. */
+export interface TdGame {
+  /** Boards before the roll (seen from the side to move), `26 × positions`. */
+  readonly boards: Int8Array;
+  /** λ-return targets for the side to move of each board, `5 × positions`. */
+  readonly targets: Float64Array;
+  readonly positions: number;
+  readonly stages: number;
+}
+
+/**
+ * Plays one seeded self-play game at 0 ply and returns its contact
+ * positions before a roll (nothing pending) with their TD(λ) targets
+ * (`tdTargets`): the value after each chosen play is the one-step
+ * bootstrap, the final result closes the chain. With `lookahead`, a contact
+ * position's bootstrap is instead its 1-ply value over all 21 rolls (the
+ * expectation of the one-step value, without the noise of the roll that came).
+ */
+export function playTdGame(
+  rules: Readonly<LongRules>,
+  chooser: LongChooser,
+  random: SeededRandom,
+  lambda: number,
+  epsilon = 0,
+  lookahead?: LongSearch,
+): TdGame {
+  // The game flow is the reducer's; every long preset rolls off and lets the winner roll again (LN-START-1).
+  const game = new LongSelfPlay(rules, random.below(2) === 0 ? 'white' : 'black');
+  const boards: Int8Array[] = [];
+  const movers: number[] = [];
+  const after: number[] = [];
+  let stages = 0;
+  for (; stages < 5000; stages++) {
+    if (game.result) break;
+    const state = game.position;
+    const dice: Dice | undefined = game.needsRoll ? random.dice() : undefined;
+    const answer = legalLongTurns(rules as LongRules, state, dice);
+    if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
+    const turns = answer.value.turns;
+    let k = chooser.best(state, turns);
+    const value = chooser.valueOf(k);
+    const record = state.pending.length === 0 && dice !== undefined;
+    if (record) {
+      boards.push(state.position.board.slice());
+      movers.push(state.position.turn === 'white' ? 0 : 1);
+      if (lookahead && !isLongRace(state.position.board)) {
+        // The 1-ply value of the position before the roll: the mean over the 21 rolls of the value of
+        // the 0-ply choice, whose sample for the roll that came is `value` (expected TD).
+        const p = lookahead.evaluateState(state, 1);
+        after.push(p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks);
+      } else for (let i = 0; i < 5; i++) after.push(value[i]);
+    }
+    if (epsilon > 0 && random.next() < epsilon) k = random.below(turns.length);
+    const forced = game.step(dice, turns[k]);
+    // Stages the reducer played without a choice (no legal play, MAX-5) are stages of the game too;
+    // exploration draws for them as for any other, so the seeded stream stays the same.
+    for (let f = 0; f < forced; f++) {
+      stages++;
+      if (epsilon > 0 && random.next() < epsilon) random.below(1);
+    }
+  }
+  const n = boards.length;
+  const targets = tdTargets(Float64Array.from(after), Int8Array.from(movers), lambda);
+  // Races belong to the race evaluator: keep contact positions only.
+  const keep: number[] = [];
+  for (let t = 0; t < n; t++) if (!isLongRace(boards[t])) keep.push(t);
+  const outBoards = new Int8Array(26 * keep.length);
+  const outTargets = new Float64Array(5 * keep.length);
+  keep.forEach((t, i) => {
+    outBoards.set(boards[t], 26 * i);
+    outTargets.set(targets.subarray(5 * t, 5 * t + 5), 5 * i);
+  });
+  return { boards: outBoards, targets: outTargets, positions: keep.length, stages };
+}
