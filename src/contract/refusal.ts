@@ -50,11 +50,15 @@ function codeOf(field: string, issue: Issue): ServiceErrorCode {
   }
 }
 
-/** The error body of an issue: `field` is the offending field, under `prefix` (a GraphQL argument name). */
-export function refusalBody(issue: Issue, prefix = ''): ErrorBody {
-  const field = fieldOf(issue.path);
+/**
+ * The error body of an issue: `field` is the offending field as a REST
+ * request names it, `at` the field path of the value that was checked
+ * (GraphQL checks a diagram's `position` alone; '' = the whole request).
+ */
+export function refusalBody(issue: Issue, at = ''): ErrorBody {
+  const inner = fieldOf(issue.path);
+  const field = at && inner ? `${at}${inner.startsWith('[') ? '' : '.'}${inner}` : at || inner;
   const code = codeOf(field, issue);
   const message = `${field || 'request'}: ${issue.message}`.slice(0, 300);
-  const named = field ? `${prefix}${field}` : prefix.replace(/\.$/, '');
-  return { code, message, ...(named ? { field: named } : {}) };
+  return { code, message, ...(field ? { field } : {}) };
 }

@@ -26,7 +26,7 @@ export class DiagramResolver {
     // GET /v1/diagram takes the dice as text (`6,5`).
     const { dice, ...rest } = input;
     // A JSON position has no query-string form; it is checked against the same Position schema as REST bodies.
-    if (rest.position) request('Position', rest.position, 'input.position');
+    if (rest.position) request('Position', rest.position, 'position');
     // Checked against the query parameters of GET /v1/diagram; rules and position are the GraphQL additions (DiagramQuery).
     return diagramSvgNow(parameters('diagram', 'query', dice ? { ...rest, dice: dice.join(',') } : rest) as DiagramQuery);
   }

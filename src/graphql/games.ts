@@ -178,7 +178,7 @@ export class GamesResolver {
 
   private async act(ctx: GraphqlContext, { id, options }: ActionArgs, action: ActionName, body: ActionBody): Promise<Game> {
     // The Idempotency-Key header's limits hold for the option too.
-    if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey }, 'options');
+    if (options?.idempotencyKey != null) parameters('gameAction', 'headers', { 'idempotency-key': options.idempotencyKey });
     // An option sent as null is absent, as every null field of an input is (inputs.ts).
     const answer = await ctx.services.sessions.act(id, action, body, {
       token: ctx.token,
@@ -200,12 +200,12 @@ export class GamesResolver {
 
   @Mutation(() => Game, { description: 'As POST /v1/games/{id}/play.' })
   async playTurn(@Args(() => PlayArgs) args: PlayArgs, @Ctx() ctx: GraphqlContext): Promise<Game> {
-    return this.act(ctx, args, 'play', request('PlayRequest', args.play, 'play'));
+    return this.act(ctx, args, 'play', request('PlayRequest', args.play));
   }
 
   @Mutation(() => Game, { description: 'As POST /v1/games/{id}/resign.' })
   async resign(@Args(() => ResignArgs) args: ResignArgs, @Ctx() ctx: GraphqlContext): Promise<Game> {
-    return this.act(ctx, args, 'resign', request('ResignRequest', args.as ? { as: args.as } : {}, ''));
+    return this.act(ctx, args, 'resign', request('ResignRequest', args.as ? { as: args.as } : {}));
   }
 }
 

@@ -42,38 +42,48 @@ export const ValidateInput = inputType(
 );
 export type ValidateInput = InstanceType<typeof ValidateInput>;
 
+/** `at` and a member of it as one field path (`position` + `white` → `position.white`; `` + `dice` → `dice`). */
+const member = (at: string, key: string): string => (at ? `${at}.${key}` : key);
+
 /**
  * A GraphQL input as JSON: an input object's null fields mean "absent"; JSON
  * scalars are kept as sent; a typed position's sides become REST's (`points`
- * keyed by point). `path` names the value in errors (`input.position.white`).
+ * keyed by point). `at` is the value's field path as REST names it (`position.white`).
  */
-function asJson(value: unknown, path: string): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => asJson(item, `${path}[${i}]`));
+function asJson(value: unknown, at: string): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => asJson(item, `${at}[${i}]`));
   if (value === null || typeof value !== 'object') return value;
   const prototype = Object.getPrototypeOf(value) as object | null;
   // type-graphql hands input objects over as instances of their classes; JSON scalars are plain objects.
   if (prototype === Object.prototype || prototype === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined && field !== null) out[key] = asJson(field, `${path}.${key}`);
+    if (field !== undefined && field !== null) out[key] = asJson(field, member(at, key));
   }
-  if (value instanceof SideCheckersInput) return restSideCheckers(out as { points: { point: number; checkers: number }[] }, path);
+  if (value instanceof SideCheckersInput) return restSideCheckers(out as { points: { point: number; checkers: number }[] }, at);
   return out;
 }
 
-/** Fails as REST does for the same field: the code by field, and the field under the argument's name (`input.dice[0]`). */
-function refuse(validate: ValidateFunction, argument: string): never {
-  throw new ServiceError(refusalBody(issueOfErrors(validate.errors!, ''), argument ? `${argument}.` : ''));
+/**
+ * Fails as REST does for the same mistake: the code by field, and the field
+ * as REST's answer names it (`dice[0]`, `notation`), not under the GraphQL
+ * argument's name, so a schema refusal and a rule refusal of one field (the
+ * rules name fields of the request: `notation`, `position.white.points.24`)
+ * name it alike. `at` is where the checked value sits in the REST request.
+ */
+function refuse(validate: ValidateFunction, at: string): never {
+  throw new ServiceError(refusalBody(issueOfErrors(validate.errors!, ''), at));
 }
 
 /**
  * A GraphQL input checked once against the openapi.yaml request schema it
  * mirrors (the same compiled validator as REST), as that request's type.
+ * `at` is the input's field path in the REST request ('' = the whole body).
  */
-export function request<N extends keyof Schemas>(name: N, input: object, argument = 'input'): Schemas[N] {
-  const json = asJson(input, argument);
+export function request<N extends keyof Schemas>(name: N, input: object, at = ''): Schemas[N] {
+  const json = asJson(input, at);
   const validate = contract().schema(name);
-  if (!validate(json)) refuse(validate, argument);
+  if (!validate(json)) refuse(validate, at);
   return json as Schemas[N];
 }
 
@@ -82,9 +92,9 @@ export function request<N extends keyof Schemas>(name: N, input: object, argumen
  * operation (`diagram` mirrors GET /v1/diagram), as the query after validation
  * (integers as numbers, defaults filled in).
  */
-export function parameters(operationId: string, part: 'query' | 'headers', input: object, argument = 'input'): Record<string, unknown> {
-  const json = asJson(input, argument) as Record<string, unknown>;
+export function parameters(operationId: string, part: 'query' | 'headers', input: object): Record<string, unknown> {
+  const json = asJson(input, '') as Record<string, unknown>;
   const validate = contract().parameters(operationId, part);
-  if (!validate(json)) refuse(validate, argument);
+  if (!validate(json)) refuse(validate, '');
   return json;
 }

@@ -84,7 +84,7 @@ export const BoardInput = inputType(
 
 /**
  * A side's typed checkers as REST writes them (`points` keyed by point);
- * `field` names the side in errors (`input.position.white`).
+ * `field` names the side in errors as REST would (`position.white`).
  */
 export function restSideCheckers(side: { points: readonly { point: number; checkers: number }[] }, field: string): Record<string, unknown> {
   const points: Record<string, number> = {};

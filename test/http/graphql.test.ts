@@ -82,6 +82,29 @@ describe('GraphQL parity with REST', () => {
     expect(JSON.stringify(res.body)).not.toContain('x'.repeat(50));
   });
 
+  // One field is named one way whoever refuses it: the schema (before the rules run) or the rules.
+  it.each([
+    ['schema: notation too long', { notation: '24/18 '.repeat(40) }, 'INVALID_NOTATION', 'notation'],
+    ['rules: notation from the bar in long nardy', { notation: 'bar/18' }, 'INVALID_NOTATION', 'notation'],
+    ['schema: a die of 7', { dice: [7, 5], notation: '24/13' }, 'INVALID_DICE', 'dice[0]'],
+    ['schema: a step past the bar', { steps: [{ from: 26, to: 18 }] }, 'INVALID_STEPS', 'steps[0].from'],
+    ['schema: a negative count of checkers', { position: { ...start, white: { points: { '24': -1 } } }, notation: '24/13' }, 'INVALID_POSITION', 'position.white.points.24'],
+    ['rules: 16 checkers', { position: { ...start, white: { points: { '24': 16 } } }, notation: '24/13' }, 'WRONG_CHECKER_COUNT', 'position.white.points.24'],
+  ])('validateMove refusals name the field as REST does: %s', async (_label, change, code, field) => {
+    const input = { variant: 'long', position: start, dice: [6, 5], ...change };
+    const rest = await request(app.app).post('/v1/moves/validate').send(input);
+    expect(rest.status).toBe(400);
+    expect(rest.body.error).toMatchObject({ code, field });
+    const res = await gql(VALIDATE, { input: toGraphql(input) });
+    expect(res.body.errors[0].extensions).toMatchObject({ code, field, http: { status: rest.status } });
+  });
+
+  it('a game action\'s refusal names the field of its REST body, not the GraphQL argument', async () => {
+    const created = await request(app.app).post('/v1/games').send({ variant: 'long' });
+    const res = await gql('mutation($id: ID!, $play: PlayInput!) { playTurn(id: $id, play: $play) { version } }', { id: created.body.id, play: { notation: 'x'.repeat(201) } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_NOTATION', field: 'notation' });
+  });
+
   it.each([
     ['unknown', 'chess'],
     ['long', 'x'.repeat(100)],
@@ -108,7 +131,7 @@ describe('GraphQL parity with REST', () => {
   it('a typed position lists each point once', async () => {
     const white = { points: [{ point: 24, checkers: 14 }, { point: 24, checkers: 1 }] };
     const res = await gql(MOVES, { input: { variant: 'long', position: { turn: 'white', white, black: { points: [{ point: 24, checkers: 15 }] } }, dice: [6, 5] } });
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_POSITION', field: 'input.position.white.points[1]' });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_POSITION', field: 'position.white.points[1]' });
     expect(res.body.errors[0].message).toBe('point 24 is listed twice');
   });
 

@@ -12,16 +12,23 @@ import { testApp } from '../support/app';
  * @nardy/rules and @nardy/client as an outsider gets them: each is packed
  * from its own folder (`npm pack`, whose prepack builds it), both tarballs
  * are installed with `npm install <tarball>` into an empty folder with no
- * other dependency (the client's openapi-fetch comes from npm's cache when
- * it is there), and each package README's example is compiled there under
+ * other dependency, and each package README's example is compiled there under
  * `strict` as an ES module, run (the client's against the real service on a
  * port), and must print what the README says. A CommonJS program checks the
  * `require` entries and their types.
+ *
+ * The install never reaches a registry: the client's one dependency
+ * (openapi-fetch and its own dependency) is packed from the root's installed
+ * copy and given to the same `npm install`, which runs `--offline` with an
+ * empty cache of its own, so a missing package fails at once instead of
+ * waiting for a network that may not be there.
  */
 
 const ROOT = resolve(__dirname, '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const run = promisify(execFile);
+/** What @nardy/client needs at run time, packed from the root's node_modules. */
+const CLIENT_DEPENDENCIES = ['openapi-fetch', 'openapi-typescript-helpers'];
 
 /** The README's ```ts example and the ```text output that follows it. */
 function example(readme: string): { code: string; output: string } {
@@ -40,11 +47,18 @@ beforeAll(async () => {
   for (const name of ['rules', 'client']) {
     execFileSync('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: join(ROOT, 'packages', name), stdio: 'pipe' });
   }
+  for (const name of CLIENT_DEPENDENCIES) {
+    execFileSync('npm', ['pack', join(ROOT, 'node_modules', name), '--pack-destination', dir, '--silent', '--ignore-scripts'], { cwd: dir, stdio: 'pipe' });
+  }
   const consumer = join(dir, 'consumer');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const tarballs = readdirSync(dir).filter((f) => f.endsWith('.tgz')).map((f) => join(dir, f));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...tarballs], { cwd: consumer, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--offline', '--cache', join(dir, 'npm-cache'), '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...tarballs], {
+    cwd: consumer,
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
   app = await testApp();
   server = app.app.listen(0, '127.0.0.1');
   await new Promise<void>((done) => server.once('listening', () => done()));
