@@ -13,12 +13,13 @@ import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
-import { createShortEncoding } from './short-encoding';
+import { createShortEncoding, createShortEncoding2 } from './short-encoding';
 import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
   if (family === 'short' && name === 'short-1') return createShortEncoding();
+  if (family === 'short' && name === 'short-2') return createShortEncoding2();
   if (family === 'long' && name === 'long-1') return createLongEncoding();
   return null;
 }
