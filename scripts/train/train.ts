@@ -326,6 +326,11 @@ async function trainBackgammon(args: Args): Promise<void> {
     for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
     const { train, holdout } = splitHoldout(data.count, 50);
     log(`round ${round}: ${train.length} training positions, ${holdout.length} held out`);
+    if (parent && round === 1 && progress.epoch === 0) {
+      // The starting point on the same held-out labels, for comparison with the epochs below.
+      const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
+      log(`round 1 before training (${init}): held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}`);
+    }
     for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= epochs; epoch++) {
       trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, epochs) };
       shuffle(train, new SeededRandom(seed * 7919 + round * 131 + epoch));

@@ -212,25 +212,32 @@ export function escapeRolls(blocked: number, p: number): number {
  * `made` (s's made points); points past 24 are not reached.
  */
 function reachMask(from: number, a: number, b: number, made: number): number {
-  const free = (t: number): boolean => t <= 24 && (made & (1 << t)) === 0;
+  // A point is free when it is on the board (≤ 24) and s has not made it.
+  const free = ~made & 0x1fffffe;
   let reach = 0;
   if (a === b) {
     let t = from;
     for (let k = 0; k < 4; k++) {
       t += a;
-      if (!free(t)) break;
+      if (t > 24 || (free & (1 << t)) === 0) break;
       reach |= 1 << t;
     }
     return reach;
   }
   const ta = from + a;
   const tb = from + b;
-  const tab = from + a + b;
-  if (free(ta)) reach |= 1 << ta;
-  if (free(tb)) reach |= 1 << tb;
-  if (free(tab) && (free(ta) || free(tb))) reach |= 1 << tab;
+  const tab = ta + b;
+  const okA = ta <= 24 && (free & (1 << ta)) !== 0;
+  const okB = tb <= 24 && (free & (1 << tb)) !== 0;
+  if (okA) reach |= 1 << ta;
+  if (okB) reach |= 1 << tb;
+  if (tab <= 24 && (free & (1 << tab)) !== 0 && (okA || okB)) reach |= 1 << tab;
   return reach;
 }
+
+/** The 21 rolls' dice and weights (of 36) as flat arrays, for the hot loop. */
+const ROLL_A = Int8Array.from(ROLLS, (r) => r[0]);
+const ROLL_B = Int8Array.from(ROLLS, (r) => r[1]);
 
 function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput): void {
   encodeSide(sides, s, base, out);
@@ -268,7 +275,9 @@ function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput
   if (blots !== 0) {
     let hitRolls = 0;
     let loss = 0;
-    for (const [a, b] of ROLLS) {
+    for (let r = 0; r < 21; r++) {
+      const a = ROLL_A[r];
+      const b = ROLL_B[r];
       let hit = 0;
       for (let at = hisAt; at !== 0; at &= at - 1) hit |= reachMask(31 - Math.clz32(at & -at), a, b, made) & blots;
       if (hit !== 0) {
