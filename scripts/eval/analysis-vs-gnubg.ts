@@ -21,7 +21,7 @@ import { DecisionReport, MatchReport } from '../../src/service/matches/types';
  *   players whose gnubg error rates differ by 10 mEMG or more come out in
  *   the same order.
  *
- *   npm run analysis-vs-gnubg [-- --plies 1] [-- --only m03-3pt]
+ *   npm run analysis-vs-gnubg [-- --plies 1] [-- --only m03-3pt] [-- --data <dir with nets/backgammon.*>]
  */
 
 const REPO = resolve(__dirname, '../..');
@@ -68,6 +68,8 @@ const arg = (name: string): string | undefined => {
 };
 const plies = Number(arg('plies') ?? 0);
 const only = arg('only');
+// --data <dir>: another data directory (its nets/backgammon.*), e.g. a candidate network's; default the tree's.
+const dataDir = arg('data') ? resolve(arg('data') as string) : undefined;
 const ids = [
   ...new Set(
     DIRS.flatMap((d) => readdirSync(d))
@@ -83,7 +85,7 @@ const ourDoubles = (best: string): boolean => best === 'double-take' || best ===
 const pct = (a: number, n: number): string => (n > 0 ? `${((100 * a) / n).toFixed(1)}%` : '-');
 
 async function main(): Promise<void> {
-  const service = new AnalysisService(new Analyzers(evaluatorsOf('neural')));
+  const service = new AnalysisService(new Analyzers(evaluatorsOf('neural', dataDir)));
   const totals = {
     unforced: 0,
     cubelessSame: 0,

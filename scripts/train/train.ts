@@ -10,10 +10,11 @@ import { STANDARD_VALUES, longOutcomeValues } from '../../src/eval/equity';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { isLongRace } from '../../src/eval/race';
-import { NeuralEncoding } from '../../src/eval/neural/encoding';
+import { NeuralEncoding, inputMap } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
+import { NetworkParameters } from '../../src/eval/neural/network';
 import { readBearoffDatabase } from '../eval/data';
 import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
@@ -30,7 +31,7 @@ import {
 /**
  * Trains the neural evaluators (docs/neural.md).
  *
- *   npm run train -- --family backgammon [--rounds 2] [--positions 300000] [--epochs 8] [--workers 16] [--seed 1]
+ *   npm run train -- --family backgammon [--rounds 2] [--positions 300000] [--epochs 8] [--workers 16] [--seed 1] [--encoding short-1|short-2] [--init <net>]
  *   npm run train -- --family long [--preset long] [--games 20000] [--bootstrap 100000 | --init long] [--lambda 0.7] [--target-plies 0|1] [--seed 1]
  *   … [--hidden 128] [--lr 0.001] [--batch 64] [--resume <checkpoint>] [--out data/nets/<name>] [--work /tmp/nardy-train]
  *
@@ -42,7 +43,10 @@ import {
  * every roll with gnubg's --teacher-plies (default 0) probabilities
  * (scripts/train/gnubg_label.py over the oracle's GnubgPool; cached in
  * --work, resumed where it stopped), then trains on the labels of all rounds
- * so far for --epochs (cross-entropy on the five outputs, Adam).
+ * so far for --epochs (cross-entropy on the five outputs, Adam). --init
+ * starts from a committed network (e.g. data/nets/start/backgammon-v1): round
+ * 1 plays with it instead of the primer, and training starts from its
+ * weights, widened with zero weights when --encoding extends its encoding.
  *
  * Long family — no teacher: optional bootstrap on the v1 heuristic's 0-ply
  * evaluations of positions from its own self-play (or --init from committed
@@ -223,6 +227,30 @@ function epochRate(base: number, epoch: number, epochs: number): number {
   return base * Math.pow(0.5, Math.floor((3 * (epoch - 1)) / Math.max(3, epochs)));
 }
 
+/** A committed backgammon network to start from (`--init`): its weights and version. */
+function shortParent(init: string): { weights: NeuralWeights; version: string } {
+  const { bytes } = readNetFiles(init);
+  const decoded = decodeNeuralWeights(bytes);
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  if (decoded.value.family !== 'short') throw new Error(`${init} is not a backgammon network`);
+  return { weights: decoded.value, version: weightsHash(bytes) };
+}
+
+/**
+ * The parent's contact network as the starting parameters of a network on
+ * `encoding`: the same network when the encodings agree; when `encoding`
+ * extends the parent's (`extendsEncoding`), the parent's inputs keep their
+ * weights and the new ones start at zero (the same function).
+ */
+function startingParameters(parent: NeuralWeights, encoding: NeuralEncoding): NetworkParameters {
+  const p = parent.networks[0].parameters;
+  if (parent.encoding === encoding.name) return p;
+  const from = encodingFor('short', parent.encoding);
+  const map = from && inputMap(from, encoding);
+  if (!map) throw new Error(`encoding ${encoding.name} does not extend ${parent.encoding}`);
+  return NetworkTrainer.extendInputs(p, encoding.inputs, map);
+}
+
 async function trainBackgammon(args: Args): Promise<void> {
   const seed = number(args, 'seed', 1);
   const rounds = number(args, 'rounds', 2);
@@ -240,9 +268,14 @@ async function trainBackgammon(args: Args): Promise<void> {
   const out = args.out ?? join(ROOT, 'data', 'nets', 'backgammon');
   const checkpointPath = args.checkpoint ?? join(work, `backgammon-seed${seed}-h${hidden}.ckpt.json`);
   mkdirSync(work, { recursive: true });
-  const encoding = encodingFor('short', 'short-1') as NeuralEncoding;
-  // The fixed quick-check opponent and round 1's policy: a hand-set primer (short-game.ts).
+  const encodingName = args.encoding ?? 'short-1';
+  const encoding = encodingFor('short', encodingName);
+  if (!encoding) throw new Error(`unknown backgammon encoding ${encodingName}`);
+  const init = args.init;
+  // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (short-game.ts).
   const primer = createPrimerEvaluator();
+  // --init: round 1 plays with the parent network (its own encoding), and training starts from its weights.
+  const parent = init ? shortParent(init) : null;
 
   let trainer: NetworkTrainer;
   let progress = { round: 1, epoch: 0 };
@@ -253,14 +286,19 @@ async function trainBackgammon(args: Args): Promise<void> {
     progress = { round: c.progress.round, epoch: c.progress.epoch };
     history = c.history;
     log(`resumed ${args.resume}: round ${progress.round}, epoch ${progress.epoch} done`);
+  } else if (parent) {
+    trainer = NetworkTrainer.fromParameters(startingParameters(parent.weights, encoding));
+    log(`starting from ${init} (${parent.version}, encoding ${parent.weights.encoding} -> ${encoding.name})`);
   } else {
     trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
   }
-  // Round 1's positions come from the primer; later rounds' from this run's networks (their size is in the name).
+  // Round 1's positions come from the primer or the --init parent; later rounds' from this run's networks
+  // (their size, and the parent, are in the name).
+  const parentTag = init ? `-from-${init.replace(/\.bin$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_')}` : '';
   const labelFile = (round: number): string =>
     join(
       work,
-      `short-labels-r${round}-seed${seed}-p${teacherPlies}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}.jsonl`,
+      `short-labels-r${round}-seed${seed}-p${teacherPlies}${parentTag}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}${round > 1 && init ? `-${encoding.name}` : ''}.jsonl`,
     );
   const save = (): void =>
     saveCheckpoint(checkpointPath, {
@@ -274,7 +312,8 @@ async function trainBackgammon(args: Args): Promise<void> {
   for (let round = progress.round; round <= rounds; round++) {
     const labelPath = labelFile(round);
     // Round 1 plays with a hand-set primer; later rounds with the network as trained so far.
-    const policy = round === 1 ? primer : evaluatorOf(weightsOf('short', encoding, trainer));
+    const policy =
+      round === 1 ? (parent ? evaluatorOf(parent.weights) : primer) : evaluatorOf(weightsOf('short', encoding, trainer));
     await labelWithGnubg(
       labelPath,
       shortTrainingPositions(new ShortPlayer(policy), seed * 1000 + round, epsilon, candidates),
@@ -287,6 +326,11 @@ async function trainBackgammon(args: Args): Promise<void> {
     for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
     const { train, holdout } = splitHoldout(data.count, 50);
     log(`round ${round}: ${train.length} training positions, ${holdout.length} held out`);
+    if (parent && round === 1 && progress.epoch === 0) {
+      // The starting point on the same held-out labels, for comparison with the epochs below.
+      const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
+      log(`round 1 before training (${init}): held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}`);
+    }
     for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= epochs; epoch++) {
       trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, epochs) };
       shuffle(train, new SeededRandom(seed * 7919 + round * 131 + epoch));
@@ -331,11 +375,11 @@ async function trainBackgammon(args: Args): Promise<void> {
     const manifest = writeNet(out, weightsOf('short', encoding, trainer), {
       name: 'neural-short',
       training: {
-        method: `supervised on gnubg ${teacherPlies}-ply labels, ${round} round(s) of self-play positions (DAgger-style)`,
+        method: `${init ? `started from ${init} (${parent?.version}), then ` : ''}supervised on gnubg ${teacherPlies}-ply labels, ${round} round(s) of self-play positions (DAgger-style)`,
         labelledPositions: data.count,
         rounds: round,
         epochsPerRound: epochs,
-        hidden,
+        hidden: trainer.hidden,
         seed,
         command: commandLine(),
         date: new Date().toISOString().slice(0, 10),

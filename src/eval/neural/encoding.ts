@@ -132,3 +132,20 @@ export function encodingIn(table: EncodingTable, family: Family, name: string): 
   const known = Object.hasOwn(table, name) ? table[name] : undefined;
   return known && known.family === family ? known.create() : null;
 }
+
+/**
+ * Where each input of `from` sits in `to` when `to` extends `from` (same
+ * family, and each side block of `to` begins with the whole side block of
+ * `from`, by name): `map[i]` is input i's index in `to`. Null otherwise.
+ * Lets a network trained on `from` start on `to` with the same function.
+ */
+export function inputMap(from: NeuralEncoding, to: NeuralEncoding): Int32Array | null {
+  if (from.family !== to.family || from.sideInputs > to.sideInputs) return null;
+  for (let i = 0; i < from.sideInputs; i++) if (from.sideInputNames[i] !== to.sideInputNames[i]) return null;
+  const map = new Int32Array(from.inputs);
+  for (let i = 0; i < from.sideInputs; i++) {
+    map[i] = i;
+    map[from.sideInputs + i] = to.sideInputs + i;
+  }
+  return map;
+}

@@ -13,12 +13,20 @@ import { NeuralWeights } from './format';
 import { createLongEncoding } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
-import { createShortEncoding } from './short-encoding';
+import { createShortEncoding, createShortEncoding2 } from './short-encoding';
 import { loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
-  return encodingIn({ 'short-1': { family: 'short', create: createShortEncoding }, 'long-1': { family: 'long', create: createLongEncoding } }, family, name);
+  return encodingIn(
+    {
+      'short-1': { family: 'short', create: createShortEncoding },
+      'short-2': { family: 'short', create: createShortEncoding2 },
+      'long-1': { family: 'long', create: createLongEncoding },
+    },
+    family,
+    name,
+  );
 }
 
 /** A family's terminal results and race model; `measure` names their scoring in the version; `koks` false: no triple result. */

@@ -6,7 +6,7 @@
  * targets); Monte Carlo rollouts. Pure: the caller reads the files.
  */
 export type { NeuralEncoding } from './encoding';
-export { createShortEncoding } from './short-encoding';
+export { createShortEncoding, createShortEncoding2, escapeRolls } from './short-encoding';
 export { createLongEncoding } from './long-encoding';
 export type { NetworkParameters, NetworkShape, SparseInput } from './network';
 export { NETWORK_OUTPUTS, NeuralNetwork, parameterCount, sigmoid, sparseInput } from './network';

@@ -127,3 +127,182 @@ export function createShortEncoding(): NeuralEncoding {
   const sides = new BothSides(OTHER_POINT, 27, 25);
   return twoBlockEncoding('short', 'short-1', NAMES, (board) => sides.read(board), encodeSide);
 }
+
+/*
+ * Input encoding `short-2`: each side block is `short-1`'s 105 inputs
+ * followed by 8 of the kind gnubg's contact networks are given (so a
+ * `short-1` network starts on it with the same function, `inputMap`). For
+ * the side s of the block, with "he" the other side, whose checkers move up
+ * s's numbering (his point r is s's 25 − r; from his bar he starts at s's 0):
+ * - 105: shots with his blocking respected — the share of his 36 rolls that
+ *   hit a blot of s, each checker's moves landing only on points s has not
+ *   made (a combination needs an open point on the way; a double, each step);
+ * - 106: pip loss — the mean over his 36 rolls of the pips s loses to the
+ *   worst hit (a blot on s's point b goes back 25 − b pips), /25;
+ * - 107: escapes — the share of s's 36 rolls that carry s's rearmost checker
+ *   past his last made point within 12 points in front of it (all 36 when
+ *   there is none; `escapeRolls`);
+ * - 108: containment — 1 − the fewest escapes (/36) of a checker of s on any
+ *   of s's points 15..24, whether or not one stands there;
+ * - 109: pips to break contact — for s's checkers behind his rearmost
+ *   checker, the pips to get past it, /100;
+ * - 110: back anchor — s's rearmost made point in his home (s's 19..24),
+ *   (point − 18)/6, else 0;
+ * - 111: points made in his home (s's 19..24) /3 (two or more: a back game);
+ * - 112: checkers of s in the outfield (s's 7..18) /15.
+ */
+
+const NAMES_2: readonly string[] = [
+  ...NAMES,
+  'shots with blocking (share of his rolls hitting a blot)',
+  'pip loss to the worst hit (mean over his rolls)/25',
+  "escapes of the rearmost checker (share of rolls past his last point in front)",
+  'containment: 1 − fewest escapes from points 15..24',
+  'pips to break contact/100',
+  'back anchor (point − 18)/6',
+  'points made in his home/3',
+  'checkers in the outfield/15',
+];
+
+/**
+ * ESCAPES[mask]: rolls out of 36 with which a checker passes every blocked
+ * point in front of it, where bit i of `mask` is the point i + 1 pips ahead
+ * (12 points). A step may not land on a blocked point (a combination's or a
+ * double's intermediate landings included); a landing beyond the 12 points
+ * counts as open. 36 when no point is blocked.
+ */
+const ESCAPES: Uint8Array = (() => {
+  const table = new Uint8Array(1 << 12);
+  const open = (mask: number, d: number): boolean => d > 12 || (mask & (1 << (d - 1))) === 0;
+  for (let mask = 0; mask < 1 << 12; mask++) {
+    const need = 32 - Math.clz32(mask) + 1; // pips to pass the furthest blocked point
+    if (mask === 0) {
+      table[mask] = 36;
+      continue;
+    }
+    let n = 0;
+    for (const [a, b] of ROLLS) {
+      let ok = false;
+      if (a === b) {
+        for (let k = 1; k <= 4 && open(mask, k * a); k++) if (k * a >= need) ok = true;
+      } else {
+        ok =
+          (a >= need && open(mask, a)) ||
+          (b >= need && open(mask, b)) ||
+          (a + b >= need && open(mask, a + b) && (open(mask, a) || open(mask, b)));
+      }
+      if (ok) n += a === b ? 1 : 2;
+    }
+    table[mask] = n;
+  }
+  return table;
+})();
+
+/** Rolls out of 36 that carry a checker on point p (1..25, 25 the bar) past the blocked points in front of it. */
+export function escapeRolls(blocked: number, p: number): number {
+  // Bit q of `blocked`: point q is blocked; the 12 points in front of p are p − 1 … p − 12.
+  let mask = 0;
+  for (let i = 0; i < 12 && p - 1 - i >= 1; i++) if (blocked & (1 << (p - 1 - i))) mask |= 1 << i;
+  return ESCAPES[mask];
+}
+
+/**
+ * Bit t of the result: his checker on s's point `from` (0: his bar) can end
+ * one move of the roll (a, b) on s's point t, landing only on points not in
+ * `made` (s's made points); points past 24 are not reached.
+ */
+function reachMask(from: number, a: number, b: number, made: number): number {
+  // A point is free when it is on the board (≤ 24) and s has not made it.
+  const free = ~made & 0x1fffffe;
+  let reach = 0;
+  if (a === b) {
+    let t = from;
+    for (let k = 0; k < 4; k++) {
+      t += a;
+      if (t > 24 || (free & (1 << t)) === 0) break;
+      reach |= 1 << t;
+    }
+    return reach;
+  }
+  const ta = from + a;
+  const tb = from + b;
+  const tab = ta + b;
+  const okA = ta <= 24 && (free & (1 << ta)) !== 0;
+  const okB = tb <= 24 && (free & (1 << tb)) !== 0;
+  if (okA) reach |= 1 << ta;
+  if (okB) reach |= 1 << tb;
+  if (tab <= 24 && (free & (1 << tab)) !== 0 && (okA || okB)) reach |= 1 << tab;
+  return reach;
+}
+
+/** The 21 rolls' dice and weights (of 36) as flat arrays, for the hot loop. */
+const ROLL_A = Int8Array.from(ROLLS, (r) => r[0]);
+const ROLL_B = Int8Array.from(ROLLS, (r) => r[1]);
+
+function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput): void {
+  encodeSide(sides, s, base, out);
+  const own = sides.own;
+  const mine = s * 25;
+  const his = (1 - s) * 25;
+  const bar = sides.bar[s];
+  const hisBar = sides.bar[1 - s];
+  let made = 0; // bit q: s has made its point q
+  let blots = 0; // bit q: a blot of s on q
+  let blocked = 0; // bit q: he has made s's point q
+  let hisAt = hisBar > 0 ? 1 : 0; // bit t: a checker of his on s's point t (bit 0: his bar)
+  let rearmost = bar > 0 ? 25 : 0;
+  let hisRear = hisBar > 0 ? 0 : 25; // s's point of his rearmost checker (0: on his bar)
+  let homeMade = 0;
+  let anchor = 0;
+  let outfield = 0;
+  for (let q = 1; q <= 24; q++) {
+    const n = own[mine + q];
+    const m = own[his + 25 - q];
+    if (n >= 2) made |= 1 << q;
+    if (n === 1) blots |= 1 << q;
+    if (m >= 2) blocked |= 1 << q;
+    if (m > 0) {
+      hisAt |= 1 << q;
+      if (q < hisRear) hisRear = q;
+    }
+    if (n > 0 && q > rearmost) rearmost = q;
+    if (q >= 19 && n >= 2) {
+      homeMade++;
+      anchor = q;
+    }
+    if (q >= 7 && q <= 18) outfield += n;
+  }
+  if (blots !== 0) {
+    let hitRolls = 0;
+    let loss = 0;
+    for (let r = 0; r < 21; r++) {
+      const a = ROLL_A[r];
+      const b = ROLL_B[r];
+      let hit = 0;
+      for (let at = hisAt; at !== 0; at &= at - 1) hit |= reachMask(31 - Math.clz32(at & -at), a, b, made) & blots;
+      if (hit !== 0) {
+        const w = a === b ? 1 : 2;
+        hitRolls += w;
+        loss += w * (25 - (31 - Math.clz32(hit & -hit)));
+      }
+    }
+    push(out, base + 105, hitRolls / 36);
+    push(out, base + 106, loss / 36 / 25);
+  }
+  if (rearmost > 0) push(out, base + 107, escapeRolls(blocked, rearmost) / 36);
+  let fewest = 36;
+  for (let p = 15; p <= 24; p++) fewest = Math.min(fewest, escapeRolls(blocked, p));
+  push(out, base + 108, 1 - fewest / 36);
+  let breakPips = bar > 0 ? bar * (25 - hisRear) : 0;
+  for (let q = hisRear + 1; q <= 24; q++) breakPips += own[mine + q] * (q - hisRear);
+  push(out, base + 109, breakPips / 100);
+  if (anchor > 0) push(out, base + 110, (anchor - 18) / 6);
+  push(out, base + 111, homeMade / 3);
+  push(out, base + 112, outfield / 15);
+}
+
+/** Creates the `short-2` encoding (its scratch is its own: one per evaluator). */
+export function createShortEncoding2(): NeuralEncoding {
+  const sides = new BothSides(OTHER_POINT, 27, 25);
+  return twoBlockEncoding('short', 'short-2', NAMES_2, (board) => sides.read(board), encodeSide2);
+}

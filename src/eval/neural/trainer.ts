@@ -137,6 +137,33 @@ export class NetworkTrainer {
     return { inputs: p.inputs, hidden, inputWeights, hiddenBias, outputWeights, outputBias: Float32Array.from(p.outputBias) };
   }
 
+  /**
+   * The same function over a larger input vector: old input `i` becomes
+   * input `map[i]` of `inputs`, and every new input starts with zero
+   * weights, so the network computes what it did until training moves them.
+   * For an encoding that extends another (each side block gains inputs).
+   */
+  static extendInputs(p: NetworkParameters, inputs: number, map: ArrayLike<number>): NetworkParameters {
+    if (map.length !== p.inputs) throw new RangeError(`the map has ${map.length} entries for ${p.inputs} inputs`);
+    const h = p.hidden;
+    const inputWeights = new Float32Array(inputs * h);
+    const used = new Uint8Array(inputs);
+    for (let i = 0; i < p.inputs; i++) {
+      const to = map[i];
+      if (!Number.isInteger(to) || to < 0 || to >= inputs || used[to]) throw new RangeError(`input ${i} maps to ${to}`);
+      used[to] = 1;
+      inputWeights.set(p.inputWeights.subarray(i * h, i * h + h), to * h);
+    }
+    return {
+      inputs,
+      hidden: h,
+      inputWeights,
+      hiddenBias: Float32Array.from(p.hiddenBias),
+      outputWeights: Float32Array.from(p.outputWeights),
+      outputBias: Float32Array.from(p.outputBias),
+    };
+  }
+
   /** A trainer starting from stored (float32) parameters, with a fresh optimiser. */
   static fromParameters(p: NetworkParameters, settings: AdamSettings = DEFAULT_ADAM): NetworkTrainer {
     const n = parameterCount(p);

@@ -2,10 +2,11 @@ import { flipBoard as flipLong } from '../../../src/engine/long/board';
 import { initialLongPosition } from '../../../src/engine/long/position';
 import { flipBoard as flipShort } from '../../../src/engine/short/board';
 import { initialShortPosition } from '../../../src/engine/short/position';
-import { NeuralEncoding } from '../../../src/eval/neural/encoding';
+import { NeuralEncoding, inputMap } from '../../../src/eval/neural/encoding';
 import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
-import { sparseInput } from '../../../src/eval/neural/network';
-import { createShortEncoding } from '../../../src/eval/neural/short-encoding';
+import { NeuralNetwork, sparseInput } from '../../../src/eval/neural/network';
+import { NetworkTrainer } from '../../../src/eval/neural/trainer';
+import { createShortEncoding, createShortEncoding2, escapeRolls } from '../../../src/eval/neural/short-encoding';
 import { longBoard, shortBoard } from '../support';
 import { longPositions, shortPositions } from './support';
 
@@ -71,6 +72,99 @@ describe('short-1 encoding', () => {
 
   it('is symmetric under a flip of the board (random positions)', () => {
     for (const board of shortPositions(11, 30)) expectSymmetric(encoding, board, flipShort(board));
+  });
+});
+
+describe('short-2 encoding', () => {
+  const encoding = createShortEncoding2();
+  const short1 = createShortEncoding();
+
+  it("has 2 × 113 inputs, each named; each block starts with short-1's", () => {
+    expect(encoding.sideInputs).toBe(113);
+    expect(encoding.inputs).toBe(226);
+    expect(encoding.sideInputNames).toHaveLength(113);
+    expect(encoding.sideInputNames.slice(0, 105)).toEqual(short1.sideInputNames);
+    for (const board of shortPositions(3, 20)) {
+      const a = dense(short1, board);
+      const b = dense(encoding, board);
+      expect(Array.from(b.subarray(0, 105))).toEqual(Array.from(a.subarray(0, 105)));
+      expect(Array.from(b.subarray(113, 218))).toEqual(Array.from(a.subarray(105)));
+    }
+  });
+
+  it('counts escapes past the blocked points in front of a checker', () => {
+    expect(escapeRolls(0, 24)).toBe(36);
+    // One blocked point 6 pips ahead: every non-double of 7 or more (9 of them, ×2), and 4-4, 5-5;
+    // 6-6 and 2-2 land on it, 3-3 too, 1-1 falls short.
+    expect(escapeRolls(1 << 18, 24)).toBe(20);
+    // A six-point prime right in front: nothing passes.
+    expect(escapeRolls(0b111111 << 18, 25)).toBe(0);
+    // Points behind the checker do not block it.
+    expect(escapeRolls(1 << 24, 20)).toBe(36);
+  });
+
+  it('counts shots with blocking, the pip loss, the pips to break contact and the outfield', () => {
+    // The mover's blot on his 10 and a made 8; the opponent's checker on the mover's 6 (his 19) hits with a 4:
+    // 15 rolls ignoring blocks (short-1's input 102); 2-2 and 1-1 must land on the made 8, so 13 with blocking.
+    const board = shortBoard({ points: { 10: 1, 8: 2, 1: 12 } }, { points: { 19: 1, 1: 14 } });
+    const v = dense(encoding, board);
+    expect(v[102]).toBeCloseTo(15 / 36, 10);
+    expect(v[105]).toBeCloseTo(13 / 36, 10);
+    expect(v[106]).toBeCloseTo((13 * (25 - 10)) / 36 / 25, 10); // each hit sends the blot on 10 back 15 pips
+    expect(v[107]).toBeCloseTo(1, 10); // nothing of his in front of the mover's rearmost checker
+    expect(v[108]).toBe(0); // nor in front of 15..24
+    expect(v[109]).toBeCloseTo(((10 - 6) * 1 + (8 - 6) * 2) / 100, 10); // past his checker on the mover's 6
+    expect(v[110]).toBe(0);
+    expect(v[111]).toBe(0);
+    expect(v[112]).toBeCloseTo(3 / 15, 10);
+  });
+
+  it('counts shots from the bar, blocked combinations, anchors and containment', () => {
+    // The mover's blot on his 3 with his 1 and 2 made; the opponent on the bar enters on the mover's 1..6.
+    // A 3 hits (11 rolls); 2-1 and 1-1 would land on a made point first.
+    const board = shortBoard(
+      { points: { 3: 1, 1: 2, 2: 2, 20: 2, 21: 2, 9: 6 } },
+      { points: { 7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2 }, bar: 1, off: 2 },
+    );
+    const v = dense(encoding, board);
+    expect(v[105]).toBeCloseTo(11 / 36, 10);
+    expect(v[106]).toBeCloseTo((11 * 22) / 36 / 25, 10);
+    expect(v[110]).toBeCloseTo((21 - 18) / 6, 10); // rearmost anchor on 21
+    expect(v[111]).toBeCloseTo(2 / 3, 10);
+    // His prime on his 7..12 is the mover's 13..18: a checker on the mover's 19 cannot pass it.
+    expect(v[108]).toBeCloseTo(1, 10);
+    expect(v[107]).toBeCloseTo(escapeRolls(0b111111 << 13, 21) / 36, 10);
+    expect(v[112]).toBeCloseTo(6 / 15, 10);
+    // His side: the mover's rearmost checker is on his 4; his prime (2 on each of his 7..12) and his bar checker
+    // must get past it.
+    expect(v[113 + 109]).toBeCloseTo((2 * (3 + 4 + 5 + 6 + 7 + 8) + (25 - 4)) / 100, 10);
+  });
+
+  it('is symmetric under a flip of the board (random positions)', () => {
+    for (const board of shortPositions(12, 30)) expectSymmetric(encoding, board, flipShort(board));
+  });
+
+  it("starts a short-1 network on short-2 with the same function (inputMap, extendInputs)", () => {
+    const map = inputMap(short1, encoding) as Int32Array;
+    expect(map).not.toBeNull();
+    expect(inputMap(encoding, short1)).toBeNull();
+    expect(inputMap(createLongEncoding(), encoding)).toBeNull();
+    const parent = NetworkTrainer.initial({ inputs: short1.inputs, hidden: 16 }, 7).networkParameters();
+    const child = NetworkTrainer.extendInputs(parent, encoding.inputs, map);
+    const a = new NeuralNetwork(parent);
+    const b = new NeuralNetwork(child);
+    const ia = a.inputBuffer();
+    const ib = b.inputBuffer();
+    const oa = new Float64Array(5);
+    const ob = new Float64Array(5);
+    for (const board of shortPositions(4, 20)) {
+      short1.encode(board, ia);
+      encoding.encode(board, ib);
+      a.forward(ia, oa, 0);
+      b.forward(ib, ob, 0);
+      for (let k = 0; k < 5; k++) expect(ob[k]).toBeCloseTo(oa[k], 6);
+    }
+    expect(() => NetworkTrainer.extendInputs(parent, encoding.inputs, map.subarray(1))).toThrow(RangeError);
   });
 });
 

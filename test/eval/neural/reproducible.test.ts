@@ -4,6 +4,7 @@ import { join } from 'path';
 import { LONG_PRESETS, LongRules } from '../../../src/engine/long/rules';
 import { longBearoffRuleSet } from '../../../src/eval/long/evaluator';
 import { LONG_WEIGHTS_VERSION } from '../../../src/eval/long/weights';
+import { loadNeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { DEFAULT_DATA_DIR as DATA_DIR, bearoffFileName } from '../../../src/service/analysis/data';
 
 const NETS_DIR = join(DATA_DIR, 'nets');
@@ -33,6 +34,8 @@ const RECORDED_SHA256: Readonly<Record<string, string>> = {
   // The first classic network (version 7b8f1005-82308), the starting point of the others; its own
   // bootstrap teacher td-mc-8x3000-3 was never committed (the tree has td-mc-6x2000-3).
   'data/nets/start/long-v1.bin': '34fb894dc53faf1df2068e8d9f2aef7c2569e27c7aa54565682d1768eef52690',
+  // The first backgammon network, kept byte for byte as the starting point of its successors (--init).
+  'data/nets/start/backgammon-v1.bin': 'd009eeb20b25ef62db4aea1209e6e93f0c4ed81186c89479764c2bde1217a173',
   'data/bearoff-standard.bin.gz': 'c8614030d2dbd64601ea1b4c15a58706e78712007fdc4d7ae6fe84809ebbf062',
   'data/bearoff-exact-only.bin.gz': 'ff8b0052dc28b0b3f71875261c1d339fd69d5b98978248579eed081e9e47ffa6',
 };
@@ -130,6 +133,21 @@ describe('committed networks: their training inputs are in the tree', () => {
     const m = all.find((x) => x.file === `${name}.bin`) as Manifest;
     expect(inputsOf(m)).toContainEqual({ kind: 'file', path: `data/nets/${parent}` });
     expect(inputsOf(m).map(gapOf)).toEqual(inputsOf(m).map(() => null));
+  });
+
+  it('the kept starting networks are the bytes their manifests record, and load', () => {
+    for (const name of ['long-v1', 'backgammon-v1']) {
+      const m = JSON.parse(readFileSync(join(NETS_DIR, 'start', `${name}.json`), 'utf8')) as { file: string; sha256: string };
+      const bytes = readFileSync(join(NETS_DIR, 'start', m.file));
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(m.sha256);
+      expect(m.sha256).toBe(RECORDED_SHA256[`data/nets/start/${m.file}`]);
+      const loaded = loadNeuralEvaluator(new Uint8Array(bytes), JSON.parse(readFileSync(join(NETS_DIR, 'start', `${name}.json`), 'utf8')), {
+        database: () => {
+          throw new Error('not needed');
+        },
+      });
+      expect(loaded.ok).toBe(true);
+    }
   });
 
   it('a changed input file is a gap', () => {
