@@ -12,6 +12,7 @@ import { isLongRace } from '../../src/eval/race';
 import { NeuralEncoding } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
+import { NetworkParameters } from '../../src/eval/neural/network';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { presetRules } from '../eval/long-match';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
@@ -24,8 +25,10 @@ import { asServed, readLongNet, readNetFiles, writeNet } from './nets';
  *
  *   npx tsx scripts/train/distill.ts --init long [--preset long] [--games 4000] [--plies 1]
  *     [--epsilon 0.05] [--alt 0.5] [--rounds 1] [--epochs 4] [--lr 1e-4] [--batch 64]
- *     [--workers 2] [--chunk 100] [--seed 1] [--out /tmp/nardy-distill/long] [--work /tmp/nardy-distill]
+ *     [--workers 2] [--chunk 100] [--seed 1] [--encoding long-1] [--out /tmp/nardy-distill/long] [--work /tmp/nardy-distill]
  *
+ * --encoding long-2 trains a long-2 network from a long-1 parent (its new
+ * inputs start at zero weight: the parent's function) on the same labels.
  * Each round plays --games seeded self-play games with the current network
  * at 0 ply (a random play with probability --epsilon), and takes every
  * contact position before a roll, plus, with probability --alt at each
@@ -207,6 +210,29 @@ export function fitLabels(
   return history;
 }
 
+/**
+ * The parameters of a two-block network (encoding.ts) with `newSide` inputs
+ * per side instead of `oldSide`: each side's first `oldSide` inputs keep
+ * their weights, the inputs appended to each block get zero weights, so the
+ * network computes the same function on the wider encoding (whose first
+ * inputs per side are the old encoding's).
+ */
+export function extendSideInputs<A extends Float32Array | Float64Array>(
+  p: NetworkParameters<A>,
+  oldSide: number,
+  newSide: number,
+): NetworkParameters<A> {
+  if (p.inputs !== 2 * oldSide)
+    throw new RangeError(`the network has ${p.inputs} inputs, not 2 × ${oldSide}`);
+  if (newSide < oldSide) throw new RangeError('cannot drop inputs');
+  if (newSide === oldSide) return p;
+  const h = p.hidden;
+  const weights = new (p.inputWeights.constructor as new (n: number) => A)(2 * newSide * h);
+  for (let s = 0; s < 2; s++)
+    weights.set(p.inputWeights.subarray(s * oldSide * h, (s + 1) * oldSide * h), s * newSide * h);
+  return { ...p, inputs: 2 * newSide, inputWeights: weights };
+}
+
 /** Runs `tsx distill.ts label …` children over the chunks not yet in `work`, `workers` at a time. */
 async function labelChunks(
   chunks: { from: number; to: number; path: string }[],
@@ -283,14 +309,20 @@ async function distill(args: Args): Promise<void> {
   const out = args.out ?? join(work, preset === 'long' ? 'long' : `long-${preset}`);
   if (plies !== 1 && plies !== 2) throw new Error('--plies must be 1 or 2');
   mkdirSync(work, { recursive: true });
-  const encoding = encodingFor('long', 'long-1') as NeuralEncoding;
+  const encoding = encodingFor('long', args.encoding ?? 'long-1');
+  if (!encoding) throw new Error(`unknown long encoding ${args.encoding}`);
   const { bytes } = readNetFiles(init);
   const decoded = decodeNeuralWeights(bytes);
   if (!decoded.ok) throw new Error(decoded.error.message);
-  if (decoded.value.encoding !== encoding.name)
-    throw new Error(`${init} uses encoding ${decoded.value.encoding}`);
-  const trainer = NetworkTrainer.fromParameters(decoded.value.networks[0].parameters);
-  log(`starting from ${init} (${weightsHash(bytes)})`);
+  const parent = encodingFor('long', decoded.value.encoding);
+  if (!parent) throw new Error(`${init} uses encoding ${decoded.value.encoding}`);
+  // A wider encoding than the parent's (long-1 → long-2): the parent's function, the new inputs' weights zero.
+  const trainer = NetworkTrainer.fromParameters(
+    extendSideInputs(decoded.value.networks[0].parameters, parent.sideInputs, encoding.sideInputs),
+  );
+  log(
+    `starting from ${init} (${weightsHash(bytes)}, ${parent.name}${parent.name !== encoding.name ? ` → ${encoding.name}` : ''})`,
+  );
   const data = new Dataset(26, 1 << 16);
   const history: Record<string, number | string>[] = [];
   // The network that plays and labels round r: the parent, then each round's result (as a file the children read).

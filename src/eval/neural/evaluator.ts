@@ -10,7 +10,7 @@ import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { shortLayers } from '../short/terminal';
 import { NeuralEncoding } from './encoding';
 import { NeuralWeights } from './format';
-import { createLongEncoding } from './long-encoding';
+import { createLongEncoding, createLongEncoding2 } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding } from './short-encoding';
@@ -20,6 +20,7 @@ import { loadWeightsFile } from './weights-file';
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
   if (family === 'short' && name === 'short-1') return createShortEncoding();
   if (family === 'long' && name === 'long-1') return createLongEncoding();
+  if (family === 'long' && name === 'long-2') return createLongEncoding2();
   return null;
 }
 
@@ -137,16 +138,24 @@ export function loadNeuralEvaluator(
   manifest: unknown,
   options: NeuralEvaluatorOptions,
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  return loadWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights', ({ manifest: m, weights: w }) => {
-    if (w.encoding !== m.encoding)
-      return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
-    const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
-    const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
-    if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
-    return createNeuralEvaluator(w, {
-      ...options,
-      name: options.name ?? m.name,
-      version: options.version ?? m.version,
-    });
-  });
+  return loadWeightsFile(
+    bytes,
+    manifest,
+    'neural weights',
+    'neuralWeights',
+    ({ manifest: m, weights: w }) => {
+      if (w.encoding !== m.encoding)
+        return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
+      const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+      const stored = w.networks
+        .map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`)
+        .join(',');
+      if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
+      return createNeuralEvaluator(w, {
+        ...options,
+        name: options.name ?? m.name,
+        version: options.version ?? m.version,
+      });
+    },
+  );
 }

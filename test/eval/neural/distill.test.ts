@@ -4,12 +4,13 @@ import { SeededRandom } from '../../../src/engine/random';
 import { LongSearch } from '../../../src/eval/long/search';
 import { isLongRace } from '../../../src/eval/race';
 import { createNeuralEvaluator } from '../../../src/eval/neural/evaluator';
-import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
+import { createLongEncoding, createLongEncoding2 } from '../../../src/eval/neural/long-encoding';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { Dataset } from '../../../scripts/train/dataset';
 import {
   addLabelLines,
   distillationPositions,
+  extendSideInputs,
   fitLabels,
   formatLabel,
   gameSeed,
@@ -18,6 +19,7 @@ import {
 } from '../../../scripts/train/distill';
 import { LongChooser, playTdGame } from '../../../scripts/train/long-game';
 import { database } from '../support';
+import { longPositions } from './support';
 
 const encoding = createLongEncoding();
 
@@ -127,5 +129,31 @@ describe('search distillation (scripts/train/distill.ts)', () => {
     expect(a.losses[3]).toBeLessThan(a.losses[0]);
     expect(a.history).toHaveLength(3);
     expect(Array.from(run().weights)).toEqual(Array.from(a.weights));
+  });
+
+  it('extends a long-1 network to long-2 without changing what it computes', () => {
+    const v2 = createLongEncoding2();
+    const parameters = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 8 }, 9).networkParameters();
+    const wider = extendSideInputs(parameters, encoding.sideInputs, v2.sideInputs);
+    expect(wider.inputs).toBe(v2.inputs);
+    expect(extendSideInputs(parameters, 104, 104)).toBe(parameters);
+    expect(() => extendSideInputs(parameters, 107, 110)).toThrow(RangeError);
+    const make = (name: string, p: typeof parameters) => {
+      const made = createNeuralEvaluator(
+        { family: 'long', encoding: name, networks: [{ name: 'contact', parameters: p }] },
+        { rules: CLASSIC, database: () => database('standard') },
+      );
+      if (!made.ok) throw new Error(made.error.message);
+      return made.value;
+    };
+    const a = make('long-1', parameters);
+    const b = make('long-2', wider);
+    for (const state of longPositions('long', 21, 25)) {
+      const pa = a.evaluate(state.position.board);
+      const pb = b.evaluate(state.position.board);
+      expect(pb.win).toBeCloseTo(pa.win, 9);
+      expect(pb.winMars).toBeCloseTo(pa.winMars, 9);
+      expect(pb.loseMars).toBeCloseTo(pa.loseMars, 9);
+    }
   });
 });
