@@ -120,7 +120,7 @@ describe('search distillation (scripts/train/distill.ts)', () => {
         data,
         CLASSIC,
         { epochs: 3, lr: 3e-3, batch: 16, seed: 1 },
-        (e, _t, loss) => losses.push(loss),
+        (_epoch, _train, loss) => losses.push(loss),
       );
       return { losses, history, weights: trainer.parameters.slice() };
     };
