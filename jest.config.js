@@ -29,6 +29,7 @@ const UNIT = [
   'eval/search.test.ts',
   'eval/transpositions.test.ts',
   'eval/neural/committed.test.ts',
+  'eval/neural/distill.test.ts',
   'eval/neural/encoding.test.ts',
   'eval/neural/evaluator.property.test.ts',
   'eval/neural/format.test.ts',

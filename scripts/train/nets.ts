@@ -2,7 +2,10 @@ import { existsSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { LongRules } from '../../src/engine/long/rules';
 import { longBearoffRuleSet } from '../../src/eval/long/evaluator';
-import { NeuralEvaluator, createNeuralEvaluator } from '../../src/eval/neural/evaluator';
+import { NeuralEvaluator, createNeuralEvaluator, encodingFor } from '../../src/eval/neural/evaluator';
+import { NeuralEncoding, inputMap } from '../../src/eval/neural/encoding';
+import { NetworkParameters } from '../../src/eval/neural/network';
+import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { NETS_DIR, readNetFiles } from '../../src/service/analysis/nets';
 import { NeuralWeights, encodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NeuralManifest } from '../../src/eval/neural/manifest';
@@ -79,4 +82,19 @@ export function writeNet(
   renameSync(`${base}.bin.tmp`, `${base}.bin`);
   renameSync(`${base}.json.tmp`, `${base}.json`);
   return full;
+}
+
+/**
+ * The parent's contact network as the starting parameters of a network on
+ * `encoding`: the same network when the encodings agree; when `encoding`
+ * extends the parent's (`extendsEncoding`), the parent's inputs keep their
+ * weights and the new ones start at zero (the same function).
+ */
+export function startingParameters(parent: NeuralWeights, encoding: NeuralEncoding): NetworkParameters {
+  const p = parent.networks[0].parameters;
+  if (parent.encoding === encoding.name) return p;
+  const from = encodingFor(encoding.family, parent.encoding);
+  const map = from && inputMap(from, encoding);
+  if (!map) throw new Error(`encoding ${encoding.name} does not extend ${parent.encoding}`);
+  return NetworkTrainer.extendInputs(p, encoding.inputs, map);
 }

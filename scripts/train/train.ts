@@ -10,17 +10,16 @@ import { STANDARD_VALUES, longOutcomeValues } from '../../src/eval/equity';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
 import { isLongRace } from '../../src/eval/race';
-import { NeuralEncoding, inputMap } from '../../src/eval/neural/encoding';
+import { NeuralEncoding } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
-import { NetworkParameters } from '../../src/eval/neural/network';
 import { readBearoffDatabase } from '../eval/data';
 import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
 import { LongChooser, evaluatorBot, playTdGame } from './long-game';
-import { evaluatorOf, readNetFiles, writeNet } from './nets';
+import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets';
 import {
   ShortPlayer,
   createPrimerEvaluator,
@@ -236,20 +235,6 @@ function shortParent(init: string): { weights: NeuralWeights; version: string } 
   return { weights: decoded.value, version: weightsHash(bytes) };
 }
 
-/**
- * The parent's contact network as the starting parameters of a network on
- * `encoding`: the same network when the encodings agree; when `encoding`
- * extends the parent's (`extendsEncoding`), the parent's inputs keep their
- * weights and the new ones start at zero (the same function).
- */
-function startingParameters(parent: NeuralWeights, encoding: NeuralEncoding): NetworkParameters {
-  const p = parent.networks[0].parameters;
-  if (parent.encoding === encoding.name) return p;
-  const from = encodingFor('short', parent.encoding);
-  const map = from && inputMap(from, encoding);
-  if (!map) throw new Error(`encoding ${encoding.name} does not extend ${parent.encoding}`);
-  return NetworkTrainer.extendInputs(p, encoding.inputs, map);
-}
 
 async function trainBackgammon(args: Args): Promise<void> {
   const seed = number(args, 'seed', 1);

@@ -155,7 +155,7 @@ export class GamesResolver {
   @Query(() => String, { description: 'As GET /v1/games/{id}/export: the session as a match file, format "mat" (Jellyfish / gnubg; the long-nardy dialect for the long family) or "sgf" (gnubg SGF, backgammon only).' })
   async gameMatchFile(@Arg('id', () => ID) id: string, @Arg('format', () => String) format: string, @Ctx() ctx: GraphqlContext): Promise<string> {
     // The format is checked as GET /v1/games/{id}/export checks its query.
-    return exportSession(ctx.services.sessions, id, parameters('exportGame', 'query', { format }, '').format as MatchFileFormat);
+    return exportSession(ctx.services.sessions, id, parameters('exportGame', 'query', { format }).format as MatchFileFormat);
   }
 
   @Query(() => Fairness, { description: 'As GET /v1/games/{id}/fairness.' })

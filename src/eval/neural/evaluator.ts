@@ -10,7 +10,7 @@ import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
 import { shortLayers } from '../short/terminal';
 import { NeuralEncoding, encodingIn } from './encoding';
 import { NeuralWeights } from './format';
-import { createLongEncoding } from './long-encoding';
+import { createLongEncoding, createLongEncoding2 } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding, createShortEncoding2 } from './short-encoding';
@@ -23,6 +23,7 @@ export function encodingFor(family: Family, name: string): NeuralEncoding | null
       'short-1': { family: 'short', create: createShortEncoding },
       'short-2': { family: 'short', create: createShortEncoding2 },
       'long-1': { family: 'long', create: createLongEncoding },
+      'long-2': { family: 'long', create: createLongEncoding2 },
     },
     family,
     name,
@@ -149,16 +150,24 @@ export function loadNeuralEvaluator(
   manifest: unknown,
   options: NeuralEvaluatorOptions,
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  return loadWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights', ({ manifest: m, weights: w }) => {
-    if (w.encoding !== m.encoding)
-      return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
-    const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
-    const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
-    if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
-    return createNeuralEvaluator(w, {
-      ...options,
-      name: options.name ?? m.name,
-      version: options.version ?? m.version,
-    });
-  });
+  return loadWeightsFile(
+    bytes,
+    manifest,
+    'neural weights',
+    'neuralWeights',
+    ({ manifest: m, weights: w }) => {
+      if (w.encoding !== m.encoding)
+        return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
+      const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+      const stored = w.networks
+        .map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`)
+        .join(',');
+      if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
+      return createNeuralEvaluator(w, {
+        ...options,
+        name: options.name ?? m.name,
+        version: options.version ?? m.version,
+      });
+    },
+  );
 }

@@ -42,10 +42,25 @@ const NAMES: readonly string[] = [
   "other side's single steps blocked (share)",
 ];
 
+const NAMES_2: readonly string[] = [
+  ...NAMES,
+  "most points held in six in a row of the other side's path/6",
+  'checkers in the starting quarter/15',
+  "other side's checkers with no open single step/15",
+];
+
 /** COM-5 for the long family: the mover's point p is the opponent's p ± 12. */
 const OTHER_POINT = pointTable((p) => (p <= 12 ? p + 12 : p - 12));
 
 function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput): void {
+  encodeSideWith(sides, s, base, out, false);
+}
+
+function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput): void {
+  encodeSideWith(sides, s, base, out, true);
+}
+
+function encodeSideWith(sides: BothSides, s: number, base: number, out: SparseInput, extra: boolean): void {
   const own = sides.own;
   const mine = s * 25;
   const his = (1 - s) * 25;
@@ -71,12 +86,17 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
   // His single steps from his point r with die d land on his r − d (bearing off excluded).
   let steps = 0;
   let blocked = 0;
+  let trapped = 0;
   for (let r = 2; r <= 24; r++) {
     if (own[his + r] <= 0) continue;
+    let open = 0;
     for (let d = 1; d <= 6 && r - d >= 1; d++) {
       steps++;
       if (own[mine + OTHER_POINT[r - d]] > 0) blocked++;
+      else open++;
     }
+    // Outside his home all six steps are on the board; there none open means the checker cannot move alone.
+    if (open === 0 && r > 6) trapped += own[his + r];
   }
   push(out, base + 96, sides.off[s] / 15);
   push(out, base + 97, pips / 360);
@@ -86,10 +106,31 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
   push(out, base + 101, behind / 15);
   push(out, base + 102, held / 12);
   push(out, base + 103, steps > 0 ? blocked / steps : 0);
+  if (!extra) return;
+  // Six in a row of his path (his points r0..r0+5), held by us: LN-BLOCK-1's six-block, or how near it is.
+  let window = 0;
+  for (let r = 1; r <= 6; r++) if (own[mine + OTHER_POINT[r]] > 0) window++;
+  let bestWindow = window;
+  for (let r0 = 2; r0 <= 19; r0++) {
+    if (own[mine + OTHER_POINT[r0 - 1]] > 0) window--;
+    if (own[mine + OTHER_POINT[r0 + 5]] > 0) window++;
+    if (window > bestWindow) bestWindow = window;
+  }
+  let start = 0;
+  for (let q = 19; q <= 24; q++) if (own[mine + q] > 0) start += own[mine + q];
+  push(out, base + 104, bestWindow / 6);
+  push(out, base + 105, start / 15);
+  push(out, base + 106, trapped / 15);
 }
 
 /** Creates the `long-1` encoding (its scratch is its own: one per evaluator). */
 export function createLongEncoding(): NeuralEncoding {
   const sides = new BothSides(OTHER_POINT, 25, 0);
   return twoBlockEncoding('long', 'long-1', NAMES, (board) => sides.read(board), encodeSide);
+}
+
+/** Creates the `long-2` encoding: `long-1` and three more inputs per side (see above). */
+export function createLongEncoding2(): NeuralEncoding {
+  const sides = new BothSides(OTHER_POINT, 25, 0);
+  return twoBlockEncoding('long', 'long-2', NAMES_2, (board) => sides.read(board), encodeSide2);
 }

@@ -3,7 +3,7 @@ import { initialLongPosition } from '../../../src/engine/long/position';
 import { flipBoard as flipShort } from '../../../src/engine/short/board';
 import { initialShortPosition } from '../../../src/engine/short/position';
 import { NeuralEncoding, inputMap } from '../../../src/eval/neural/encoding';
-import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
+import { createLongEncoding, createLongEncoding2 } from '../../../src/eval/neural/long-encoding';
 import { NeuralNetwork, sparseInput } from '../../../src/eval/neural/network';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { createShortEncoding, createShortEncoding2, escapeRolls } from '../../../src/eval/neural/short-encoding';
@@ -194,6 +194,61 @@ describe('long-1 encoding', () => {
     const v = dense(encoding, board);
     expect(v[100]).toBeCloseTo(4 / 6, 10);
     expect(v[101]).toBeCloseTo(15 / 15, 10);
+  });
+
+  it('is symmetric under a flip of the board (random positions, several presets)', () => {
+    for (const preset of ['long', 'fevga', 'khachapuri'] as const) {
+      for (const state of longPositions(preset, 5, 12))
+        expectSymmetric(encoding, state.position.board, flipLong(state.position.board));
+    }
+  });
+});
+
+describe('long-2 encoding', () => {
+  const encoding = createLongEncoding2();
+  const v1 = createLongEncoding();
+
+  it("has 2 × 107 inputs, each named; the first 104 of each side are long-1's", () => {
+    expect(encoding.name).toBe('long-2');
+    expect(encoding.sideInputs).toBe(107);
+    expect(encoding.inputs).toBe(214);
+    expect(new Set(encoding.sideInputNames).size).toBe(107);
+    for (const state of longPositions('long', 7, 20)) {
+      const a = dense(encoding, state.position.board);
+      const b = dense(v1, state.position.board);
+      expect(Array.from(a.subarray(0, 104))).toEqual(Array.from(b.subarray(0, 104)));
+      expect(Array.from(a.subarray(107, 211))).toEqual(Array.from(b.subarray(104)));
+    }
+  });
+
+  it('encodes the start: one point held in any six of the path, 15 checkers in the starting quarter', () => {
+    const v = dense(encoding, initialLongPosition('head15').board);
+    expect(Array.from(v.subarray(0, 107))).toEqual(Array.from(v.subarray(107)));
+    expect(v[104]).toBeCloseTo(1 / 6, 10);
+    expect(v[105]).toBeCloseTo(1, 10);
+    expect(v[106]).toBe(0);
+  });
+
+  it('measures a six-block threat and the checkers it traps', () => {
+    // Mover holds own 13..16 and 18 (the opponent's 1..4 and 6): five of six in a row of his path.
+    // The opponent's 10 checkers on his 7 then have one open step (to his 5); on his 8 none is blocked by 2.
+    const threat = longBoard(
+      { points: { 13: 2, 14: 2, 15: 2, 16: 2, 18: 2, 24: 5 } },
+      { points: { 7: 10, 20: 5 } },
+    );
+    const a = dense(encoding, threat);
+    expect(a[104]).toBeCloseTo(5 / 6, 10);
+    expect(a[106]).toBe(0);
+    expect(a[105]).toBeCloseTo(5 / 15, 10);
+    // Filling his 5 (the mover's 17) makes a six-block: his checkers on 7 have no open step at all.
+    const block = longBoard(
+      { points: { 13: 2, 14: 2, 15: 2, 16: 2, 17: 2, 18: 2, 24: 3 } },
+      { points: { 7: 10, 20: 5 } },
+    );
+    const b = dense(encoding, block);
+    expect(b[104]).toBeCloseTo(1, 10);
+    expect(b[106]).toBeCloseTo(10 / 15, 10);
+    expect(b[105]).toBeCloseTo(3 / 15, 10);
   });
 
   it('is symmetric under a flip of the board (random positions, several presets)', () => {
