@@ -208,7 +208,19 @@ export class GameSessions {
     const events = w.events.map((e) => JSON.stringify(e));
     await this.chargeCreation(client);
     const ttl = Math.min(this.deps.unstartedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds);
-    const created = await this.guard(() => this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted'));
+    const created = await this.guard(async () => {
+      try {
+        return await this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted');
+      } catch (e) {
+        if (!(e instanceof StoreOutcomeUnknownError)) throw e;
+        this.deps.onStoreError?.(e.cause ?? e);
+        // The game may exist; its id lets the client find out, and one never played expires by itself.
+        fail('OUTCOME_UNKNOWN', `the session store did not confirm the new game in time: it may have been created. To learn which, read GET /v1/games/${id} once the store answers: 404 means it was not; a game made so, whose seats' tokens were never sent, expires unplayed after ${ttl} s. Create another game either way`, {
+          version: 1,
+          gameId: id,
+        });
+      }
+    });
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
       status: 201,

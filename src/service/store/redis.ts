@@ -169,7 +169,8 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
-    const r = await guarded(() =>
+    // A creation sent but not confirmed may have made the game, as an action may have been applied.
+    const r = await this.write(1, undefined, () =>
       this.redis.eval(CREATE, 2, this.key(id), this.historyKey(id), data, String(ttlSeconds * 1000), this.channel(id), ...events),
     );
     return r === 1;

@@ -166,7 +166,8 @@ export class StoreUnavailableError extends Error {
 /**
  * A write was sent but not confirmed in time (a command timeout, a
  * connection lost while waiting): it may or may not have been applied.
- * Carries the version the write would have produced and its idempotency key.
+ * Carries the version the write would have produced (1 for a creation) and
+ * its idempotency key.
  */
 export class StoreOutcomeUnknownError extends StoreUnavailableError {
   constructor(
