@@ -11,11 +11,16 @@ export interface Versioned {
   readonly data: string;
 }
 
-/** The first answer to an action, kept under its Idempotency-Key. */
+/**
+ * What is kept under an action's Idempotency-Key to answer a repeat: the
+ * status and the version the action made (the answer's body is the game's
+ * view at that version, made again from the game), about 150 bytes.
+ */
 export interface StoredResponse {
   readonly status: number;
-  readonly body: string;
-  /** The session version the action produced (for the ETag of a replay). */
+  /** The whole first answer: only in records written before they were kept small; those replay it as it is. */
+  readonly body?: string;
+  /** The session version the action produced. */
   readonly version: number;
   /**
    * A hash of the request the key was first used for (seat, action, body):
