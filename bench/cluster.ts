@@ -87,15 +87,27 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
 
 const ready = (base: string) => () => fetch(`${base}/ready`).then((r) => r.status === 200);
 
+/** The parts of the service's answers this script reads. */
+interface Body {
+  id?: string;
+  status?: string;
+  version?: number;
+  seats?: Record<string, { token: string }>;
+  state?: Body;
+  expects?: { seat: string; action: string };
+  legalTurns?: { steps: unknown[] }[];
+  error?: { code?: string };
+}
+
 /** One request to `bases[i]`, falling to the other base when refused; resets are counted. */
-async function call(bases: string[], first: number, path: string, init: RequestInit): Promise<{ status: number; body: any } | null> {
+async function call(bases: string[], first: number, path: string, init: RequestInit): Promise<{ status: number; body: Body } | null> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const base = bases[(first + attempt) % bases.length];
     const started = performance.now();
     counts.requests++;
     try {
       const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
-      const body = await res.json().catch(() => null);
+      const body = ((await res.json().catch(() => null)) ?? {}) as Body;
       latencies.push(performance.now() - started);
       return { status: res.status, body };
     } catch (e) {
@@ -125,17 +137,18 @@ async function table(bases: string[], n: number, stopAt: number, told: Map<strin
       await sleep(200);
       continue;
     }
-    const { id, seats } = created.body as { id: string; seats: Record<string, { token: string }> };
-    let state = created.body.state;
+    const id = created.body.id!;
+    const seats = created.body.seats!;
+    let state = created.body.state!;
     const mine: Told[] = [];
     told.set(id, mine);
     const stream = n % 4 === 0 ? follow(bases[n % 2], id) : null;
     while (state.status === 'playing' && Date.now() < stopAt) {
-      const seat = state.expects.seat as string;
-      const action = state.expects.action === 'play' ? 'play' : state.expects.action === 'respond' ? 'take' : state.expects.action;
-      const body = action === 'play' ? { steps: state.legalTurns[0].steps } : {};
+      const seat = state.expects!.seat;
+      const action = state.expects!.action === 'play' ? 'play' : state.expects!.action === 'respond' ? 'take' : state.expects!.action;
+      const body = action === 'play' ? { steps: state.legalTurns![0].steps } : {};
       const key = `t${n}-${k++}`;
-      let answer: { status: number; body: any } | null = null;
+      let answer: { status: number; body: Body } | null = null;
       for (let attempt = 0; attempt < 60; attempt++) {
         answer = await call(bases, n + attempt, `/v1/games/${id}/${action}`, {
           method: 'POST',
@@ -152,7 +165,7 @@ async function table(bases: string[], n: number, stopAt: number, told: Map<strin
         break;
       }
       if (!answer || answer.status !== 200) break;
-      mine.push({ key, action: action === 'take' ? 'respond' : action, version: answer.body.version });
+      mine.push({ key, action: action === 'take' ? 'respond' : action, version: answer.body.version! });
       state = answer.body;
     }
     if (state.status === 'finished') finished.add(id);
@@ -223,7 +236,7 @@ async function main(): Promise<void> {
     const submitting = (async () => {
       for (let j = 0; Date.now() < stopAt - 15_000; j++) {
         const job = await call(bases, j, '/v1/rollouts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 36, truncateAfter: 4, seed: j }) });
-        if (job && (job.status === 202 || job.status === 200)) jobs.push(job.body.id);
+        if (job && (job.status === 202 || job.status === 200) && job.body.id) jobs.push(job.body.id);
         counts.jobsSubmitted++;
         await sleep(3000);
       }
@@ -266,18 +279,19 @@ async function main(): Promise<void> {
         continue;
       }
       actions += mine.length;
+      const storedVersion = game.body.version ?? 0;
       const versions = new Set<number>();
       for (const t of mine) {
         if (versions.has(t.version)) duplicated++;
         versions.add(t.version);
-        if (t.version > game.body.version) lost++;
+        if (t.version > storedVersion) lost++;
       }
       // Every version past 1 was made by one told action (each table waits for its answer before the next).
-      const stored = game.body.version - 1;
+      const stored = storedVersion - 1;
       if (stored > mine.length) duplicated += stored - mine.length;
       // Nothing but its table acts on a game, so the stored game is what the last 200 said.
       const last = mine[mine.length - 1];
-      if (last && (game.body.version !== last.version || (finished.has(id) && game.body.status !== 'finished'))) counts.contradictions++;
+      if (last && (storedVersion !== last.version || (finished.has(id) && game.body.status !== 'finished'))) counts.contradictions++;
     }
     let jobsDone = 0;
     for (let i = 0; i < 120 && jobsDone < jobs.length; i++) {
