@@ -53,6 +53,8 @@ function freePort(): Promise<number> {
 
 const counts = { requests: 0, resets: 0, refused: 0, outcomeUnknown: 0, unavailable: 0, retries: 0, falseEnds: 0, contradictions: 0, jobsSubmitted: 0 };
 const resetDetail: string[] = [];
+/** When the run started, for the times of the resets. */
+let runStart = Date.now();
 const latencies: number[] = [];
 
 class Proc {
@@ -115,7 +117,7 @@ async function call(bases: string[], first: number, path: string, init: RequestI
       if (code === 'ECONNREFUSED') counts.refused++;
       else {
         counts.resets++;
-        if (resetDetail.length < 10) resetDetail.push(`${path}: ${code}`);
+        if (resetDetail.length < 10) resetDetail.push(`${((Date.now() - runStart) / 1000).toFixed(1)} s ${init.method} ${path.replace(/[A-Za-z0-9_-]{22}/, '…')}: ${code}`);
       }
       await sleep(100);
     }
@@ -228,6 +230,7 @@ async function main(): Promise<void> {
     for (const base of bases) await until(ready(base), 60_000, base);
     console.log(`2 API processes and a worker on redis ${url}; ${TABLES} tables for ${SECONDS} s`);
     const start = Date.now();
+    runStart = start;
     const stopAt = start + SECONDS * 1000;
     const told = new Map<string, Told[]>();
     const finished = new Set<string>();
@@ -244,10 +247,11 @@ async function main(): Promise<void> {
     const at = (s: number) => sleep(Math.max(0, start + s * 1000 - Date.now()));
     const faults: string[] = [];
     const restartApi = async (i: number) => {
+      const signalled = ((Date.now() - start) / 1000).toFixed(1);
       const code = await apis[i].stop('SIGTERM');
       apis[i].start();
       await until(ready(bases[i]), 60_000, bases[i]);
-      faults.push(`${((Date.now() - start) / 1000).toFixed(0)} s: API ${i} SIGTERM (exit ${code}), started again`);
+      faults.push(`${signalled} s: API ${i} SIGTERM, exit ${code} at ${((Date.now() - start) / 1000).toFixed(1)} s, started again`);
     };
     await at(SECONDS * 0.15);
     await restartApi(0);
