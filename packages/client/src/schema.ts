@@ -705,7 +705,9 @@ export interface paths {
          *     version you acted on; the store applies an action atomically, so of concurrent conflicting
          *     actions exactly one succeeds and the others get `409 VERSION_CONFLICT` with the current
          *     `version`. `Idempotency-Key` makes a retried action return the first answer without
-         *     applying it twice (`Idempotent-Replayed: true`). A key is bound to the request it was
+         *     applying it twice (`Idempotent-Replayed: true`); once later actions have moved the game on,
+         *     the retry answers the game as it is now (its `version` past the action's), still without
+         *     applying it again. A key is bound to the request it was
          *     first used for — the seat, the action and the body: the same key with another seat,
          *     action or body is refused with `422 IDEMPOTENCY_KEY_REUSED`.
          *
