@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
  * --no-build; or src/main.ts under tsx), with NODE_ENV=production and the rate
  * limiter off (the generator is one client). --redis keeps sessions and the
  * cache in Redis: `spawn` starts a private, empty redis-server for the run
- * (maxmemory 256mb, volatile-lru, no persistence) and stops it after; a URL
+ * (maxmemory 256mb, volatile-ttl, no persistence) and stops it after; a URL
  * uses that Redis (a cache left warm by an earlier run counts as hits).
  * Two autocannon instances run at
  * once in this process:
@@ -430,7 +430,7 @@ async function startRedis(): Promise<{ url: string; proc: ChildProcess }> {
     '--maxmemory',
     '256mb',
     '--maxmemory-policy',
-    'volatile-lru',
+    'volatile-ttl',
   ];
   const proc = spawn('redis-server', args, { stdio: 'ignore' });
   proc.on('error', () => undefined);

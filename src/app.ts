@@ -15,6 +15,7 @@ import { JobQueue } from './service/jobs/types';
 import { planMatchAnalysis } from './service/matches/analysis';
 import { exportSession } from './service/matches/sessions';
 import { HotCache } from './service/cache';
+import { checkMemoryPolicy } from './service/store/redis-policy';
 import { cryptoSeeds, SeedSource } from './service/sessions/fairness';
 import { GameSessions } from './service/sessions/service';
 import { Services } from './service/services';
@@ -37,6 +38,8 @@ export interface ServiceOptions {
   seeds?: SeedSource;
   gameTtlSeconds?: number;
   cacheTtlSeconds?: number;
+  /** CACHE_MAX_MB in bytes: the bound of the in-process cache (when `cacheStore` is not given). */
+  cacheMaxBytes?: number;
   idempotencyTtlSeconds?: number;
   now?: () => Date;
   /** Evaluators of the analysis endpoints (default: the trained networks under data/, read on first use). */
@@ -84,7 +87,7 @@ function workBudget(rate: NonNullable<ServiceOptions['analysisRateBudget']> | un
 /** Builds the services; anything not given is the embedded in-memory default. */
 export function buildServices(options: ServiceOptions = {}): Services {
   const store = options.store ?? new MemorySessionStore(Date.now, { maxGames: options.maxGames });
-  const cacheStore = options.cacheStore ?? new MemoryCache();
+  const cacheStore = options.cacheStore ?? new MemoryCache(undefined, options.cacheMaxBytes);
   const cache = new HotCache(cacheStore, options.cacheTtlSeconds ?? D.cacheTtlSeconds);
   const analysis = analysisService(options, cache);
   const jobQueue = options.jobs?.queue ?? new MemoryJobQueue(options.jobs?.ttlSeconds ?? D.jobResultTtlSeconds);
@@ -205,6 +208,7 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
     gameCreateLimit: config.gameCreateLimit,
     onStoreError: throttledWarn(log, 'session store: not answering; sessions answer 503'),
     cacheTtlSeconds: config.cacheTtlSeconds,
+    cacheMaxBytes: config.cacheMaxMb * 1024 * 1024,
     idempotencyTtlSeconds: config.idempotencyTtlSeconds,
     jobs: {
       ...(redis ? { queue: new BullJobQueue({ connect: (role) => jobQueueConnection(queueTarget(config), role), ttlSeconds: config.jobResultTtlSeconds, lockMs: config.jobLockSeconds * 1000, prefix: config.jobQueuePrefix }) } : {}),
@@ -222,5 +226,30 @@ export async function servicesFrom(config: Config, redis: RedisClient | null, lo
   const ready = await whenReady(redis, 5000);
   if (ready) log.info({ cluster: config.redisClusterNodes !== null }, 'redis ready');
   else log.warn('redis not reachable yet: sessions answer 503 until it is; reconnecting');
-  return buildServices({ store: new RedisSessionStore(redis), cacheStore: new RedisCache(redis), ...options });
+  const check = config.redisPolicyCheck;
+  if (check !== 'off') {
+    if (ready) await judgeRedisPolicy(redis, check, log);
+    else redis.once('ready', () => void judgeRedisPolicy(redis, check, log));
+  }
+  const cacheStore = new RedisCache(redis, 'nardy', undefined, { maxBytes: config.cacheMaxMb * 1024 * 1024, windowSeconds: config.cacheTtlSeconds });
+  return buildServices({ store: new RedisSessionStore(redis), cacheStore, ...options });
+}
+
+/**
+ * Checks Redis's maxmemory policy against what the service keeps there: a
+ * policy that may evict games in play stops the process (exit 2) unless
+ * REDIS_POLICY_CHECK=warn; no maxmemory is a warning.
+ */
+async function judgeRedisPolicy(redis: RedisClient, mode: 'refuse' | 'warn', log: Logger): Promise<void> {
+  const verdict = await checkMemoryPolicy(redis);
+  if (verdict.level === 'ok') {
+    log.info(verdict.message);
+    return;
+  }
+  if (verdict.level === 'refuse' && mode === 'refuse') {
+    log.fatal(`${verdict.message} (REDIS_POLICY_CHECK=warn starts anyway)`);
+    process.stderr.write(`configuration error: ${verdict.message}\n`);
+    process.exit(2);
+  }
+  log.warn(verdict.message);
 }

@@ -25,6 +25,10 @@ export interface Config {
   /** Games each client may create per RATE_LIMIT_WINDOW_SECONDS; 0 = no limit. */
   gameCreateLimit: number;
   cacheTtlSeconds: number;
+  /** CACHE_MAX_MB: the most the hot-position cache holds, in MiB (in Redis: keys, values and overhead). */
+  cacheMaxMb: number;
+  /** What to do at start when Redis's maxmemory policy may evict games in play: refuse to start, warn, or not check. */
+  redisPolicyCheck: 'refuse' | 'warn' | 'off';
   idempotencyTtlSeconds: number;
   bodyLimit: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -127,6 +131,12 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+function policyCheck(raw: string | undefined): Config['redisPolicyCheck'] {
+  const value = raw?.trim().toLowerCase() || D.redisPolicyCheck;
+  if (value !== 'refuse' && value !== 'warn' && value !== 'off') throw new ConfigError(`REDIS_POLICY_CHECK must be refuse, warn or off, got "${raw}"`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 function clusterNodes(raw: string): { host: string; port: number }[] {
@@ -169,6 +179,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxGames: integer(env, 'MAX_GAMES', D.maxGames, 1, 10_000_000),
     gameCreateLimit: integer(env, 'GAME_CREATE_LIMIT', D.gameCreateLimit, 0, 1_000_000),
     cacheTtlSeconds: integer(env, 'CACHE_TTL_SECONDS', D.cacheTtlSeconds, 1, 30 * 24 * 3600),
+    cacheMaxMb: integer(env, 'CACHE_MAX_MB', D.cacheMaxMb, 1, 1_000_000),
+    redisPolicyCheck: policyCheck(env.REDIS_POLICY_CHECK),
     idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', D.idempotencyTtlSeconds, 60, 30 * 24 * 3600),
     bodyLimit,
     logLevel,

@@ -65,6 +65,10 @@ export const SETTING_DEFAULTS = Object.freeze({
   gameCreateLimit: 300,
   /** CACHE_TTL_SECONDS */
   cacheTtlSeconds: 3600,
+  /** CACHE_MAX_MB: the position cache's size budget, in MiB. */
+  cacheMaxMb: 64,
+  /** REDIS_POLICY_CHECK */
+  redisPolicyCheck: 'refuse' as 'refuse' | 'warn' | 'off',
   /** IDEMPOTENCY_TTL_SECONDS */
   idempotencyTtlSeconds: 24 * 3600,
   /** RATE_LIMIT_MAX (0 = no limit) */

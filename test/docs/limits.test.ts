@@ -67,7 +67,7 @@ describe('the settings take their defaults from src/limits.ts', () => {
   /** GAME_TTL_SECONDS → gameTtlSeconds. */
   const keyOf = (variable: string): string => variable.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
-  const table = new Map([...readme.matchAll(/^\| `([A-Z_]+)` \| `(\d+)`/gm)].map((m) => [keyOf(m[1]), Number(m[2])]));
+  const table = new Map([...readme.matchAll(/^\| `([A-Z_]+)` \| `(\d+|[a-z-]+)`/gm)].map((m) => [keyOf(m[1]), /^\d+$/.test(m[2]) ? Number(m[2]) : m[2]]));
 
   it('in the configuration read from an empty environment', () => {
     const config = new Map<string, unknown>(Object.entries(readConfig({})));

@@ -59,6 +59,20 @@ describe('a session action the store does not confirm', () => {
     expect(retried.body.version).toBe(before + 1);
   }, 30_000);
 
+  it('a new game whose write is not confirmed is 503 OUTCOME_UNKNOWN with the id to look for, not STORE_UNAVAILABLE', async () => {
+    await redis.pause(STORE_TIMEOUT_MS + 1500, 'WRITE');
+    const unknown = await request(app.app).post('/v1/games').send({ variant: 'long' }).timeout(STORE_TIMEOUT_MS * 5);
+    expect(unknown.status).toBe(503);
+    expect(unknown.body.error).toMatchObject({ code: 'OUTCOME_UNKNOWN', version: 1 });
+    const gameId = unknown.body.error.gameId as string;
+    expect(typeof gameId).toBe('string');
+    await new Promise((r) => setTimeout(r, 2000));
+    // Redis applied the held creation: "nothing was written" would have been untrue.
+    const game = await request(app.app).get(`/v1/games/${gameId}`);
+    expect(game.status).toBe(200);
+    expect(game.body.version).toBe(1);
+  }, 30_000);
+
   it('a write never sent (Redis gone) is 503 STORE_UNAVAILABLE, and nothing changed', async () => {
     const created = await create();
     await redis.stop();

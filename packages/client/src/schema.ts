@@ -705,7 +705,9 @@ export interface paths {
          *     version you acted on; the store applies an action atomically, so of concurrent conflicting
          *     actions exactly one succeeds and the others get `409 VERSION_CONFLICT` with the current
          *     `version`. `Idempotency-Key` makes a retried action return the first answer without
-         *     applying it twice (`Idempotent-Replayed: true`). A key is bound to the request it was
+         *     applying it twice (`Idempotent-Replayed: true`); once later actions have moved the game on,
+         *     the retry answers the game as it is now (its `version` past the action's), still without
+         *     applying it again. A key is bound to the request it was
          *     first used for — the seat, the action and the body: the same key with another seat,
          *     action or body is refused with `422 IDEMPOTENCY_KEY_REUSED`.
          *
@@ -1005,8 +1007,10 @@ export interface components {
                 stepIndex?: number;
                 /** @description Only on 500: quote it when reporting the failure. */
                 correlationId?: string;
-                /** @description Session actions: the version the game is at (with `VERSION_CONFLICT` and every other refused action). */
+                /** @description Session actions: the version the game is at (with `VERSION_CONFLICT` and every other refused action); with `OUTCOME_UNKNOWN`, the version the write would have made (1 for a new game). */
                 version?: number;
+                /** @description `OUTCOME_UNKNOWN` of `POST /v1/games`: the id the game has if it was created (`GET /v1/games/{id}` tells). */
+                gameId?: string;
                 /** @description `ACTION_NOT_EXPECTED`, `NOT_YOUR_TURN` of a session: who must do what. */
                 expects?: components["schemas"]["Expects"] | null;
                 violation?: components["schemas"]["RuleViolation"];
@@ -2870,9 +2874,13 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             /**
-             * @description The session store is unavailable (`STORE_UNAVAILABLE`), or — without Redis — it holds
+             * @description The session store is unavailable (`STORE_UNAVAILABLE`: nothing was written), or — without Redis — it holds
              *     `MAX_GAMES` games and every one is in play (`STORE_FULL`, with `Retry-After`): finished
-             *     games, expired ones and games that never had an action make room first.
+             *     games, expired ones and games that never had an action make room first. `OUTCOME_UNKNOWN`
+             *     (with `gameId`): the store did not confirm the new game's write within its timeout (2 s),
+             *     so the game may exist; `GET /v1/games/{gameId}` answers 404 if it was not created. Its
+             *     seats' tokens were not sent, so create another game either way: one never played expires
+             *     after `UNSTARTED_GAME_TTL_SECONDS`.
              */
             503: {
                 headers: {

@@ -94,6 +94,16 @@ function failure(reason: string | undefined): JobView['error'] {
   return { code: 'INTERNAL', message: 'the job failed' };
 }
 
+/**
+ * BullMQ's lock and stalled-job check for JOB_LOCK_SECONDS (`lockMs`): a
+ * lock lasts half of it and the check runs every quarter, so a dead
+ * worker's job is found stalled at most `lockDuration + stalledInterval`
+ * (three quarters) after its last renewal, a quarter inside the setting.
+ */
+export function lockTimes(lockMs: number): { lockDuration: number; stalledInterval: number } {
+  return { lockDuration: Math.max(500, Math.floor(lockMs / 2)), stalledInterval: Math.max(250, Math.floor(lockMs / 4)) };
+}
+
 export class BullJobQueue implements JobQueue {
   private readonly queue: Queue;
   private readonly events: QueueEvents;
@@ -396,8 +406,7 @@ export class BullJobQueue implements JobQueue {
         connection: this.connect('blocking'),
         prefix: this.prefix,
         concurrency,
-        lockDuration: Math.max(500, Math.floor(lockMs / 2)),
-        stalledInterval: Math.max(250, Math.floor(lockMs / 4)),
+        ...lockTimes(lockMs),
         maxStalledCount: 3,
       },
     );

@@ -208,7 +208,19 @@ export class GameSessions {
     const events = w.events.map((e) => JSON.stringify(e));
     await this.chargeCreation(client);
     const ttl = Math.min(this.deps.unstartedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds);
-    const created = await this.guard(() => this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted'));
+    const created = await this.guard(async () => {
+      try {
+        return await this.deps.store.create(id, JSON.stringify(record), ttl, events, 'unstarted');
+      } catch (e) {
+        if (!(e instanceof StoreOutcomeUnknownError)) throw e;
+        this.deps.onStoreError?.(e.cause ?? e);
+        // The game may exist; its id lets the client find out, and one never played expires by itself.
+        fail('OUTCOME_UNKNOWN', `the session store did not confirm the new game in time: it may have been created. To learn which, read GET /v1/games/${id} once the store answers: 404 means it was not; a game made so, whose seats' tokens were never sent, expires unplayed after ${ttl} s. Create another game either way`, {
+          version: 1,
+          gameId: id,
+        });
+      }
+    });
     if (!created) fail('INTERNAL', 'could not allocate a game id');
     return {
       status: 201,
@@ -297,7 +309,8 @@ export class GameSessions {
     const key = meta.idempotencyKey;
     // A key stands for one request: this seat, this action, this body (as parsed).
     const request = createHash('sha256').update(JSON.stringify([seat, input])).digest('hex');
-    const replayOf = async (): Promise<Answer<GameView> | null> => {
+    /** The answer to a key used before: judged against `at`, the game as last read (read again when older than the key's action). */
+    const replayOf = async (at: { record: SessionRecord; version: number } | null): Promise<Answer<GameView> | null> => {
       if (key === undefined) return null;
       const replay = await this.guard(() => this.deps.store.idempotent(id, key));
       if (!replay) return null;
@@ -306,12 +319,17 @@ export class GameSessions {
           field: 'Idempotency-Key',
         });
       }
-      return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+      // A record from before records were kept small carries its whole answer.
+      if (replay.body !== undefined) return { status: replay.status, body: JSON.parse(replay.body) as GameView, version: replay.version, replayed: true };
+      // The view is a function of the stored game: at the version the action made, it is the first answer
+      // itself; past it (later actions), the game as it is now, which still shows the action applied once.
+      const now = at && at.version >= replay.version ? at : await this.load(id);
+      return { status: replay.status, body: this.view(now.record, now.version), version: now.version, replayed: true };
     };
     if (key !== undefined && (key.length === 0 || key.length > 200)) {
       fail('INVALID_REQUEST', 'Idempotency-Key must be 1..200 characters', { field: 'Idempotency-Key' });
     }
-    const first = await replayOf();
+    const first = await replayOf({ record, version });
     if (first) return first;
     const refusal = (e: ServiceError, at: SessionRecord, atVersion: number): ServiceError => {
       // Every refusal says which version it was judged against and what the seat may do there.
@@ -333,7 +351,8 @@ export class GameSessions {
     next.game.state = w.family.toJson(w.state);
     next.events = record.events + w.events.length;
     const body2 = this.view(next, version + 1, w);
-    const response: StoredResponse = { status: 200, body: JSON.stringify(body2), version: version + 1, request };
+    // Only what a repeat needs: the answer itself is the game's view at `version + 1`, made again from the game.
+    const response: StoredResponse = { status: 200, version: version + 1, request };
     const finished = next.status === 'finished';
     const ttl = finished ? Math.min(this.deps.finishedTtlSeconds ?? this.deps.ttlSeconds, this.deps.ttlSeconds) : this.deps.ttlSeconds;
     const outcome = await this.guard(() =>
@@ -349,7 +368,7 @@ export class GameSessions {
     );
     if (outcome === 'missing') fail('GAME_NOT_FOUND', 'no such game (it may have expired)');
     if (outcome === 'conflict') {
-      const replay = await replayOf();
+      const replay = await replayOf(null);
       if (replay) return replay;
       const current = await this.load(id);
       throw refusal(new ServiceError({ code: 'VERSION_CONFLICT', message: 'another action changed the game first; read it again' }), current.record, current.version);

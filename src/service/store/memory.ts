@@ -1,3 +1,4 @@
+import { SETTING_DEFAULTS } from '../../limits';
 import { Cache, DEFAULT_MAX_GAMES, EventListener, GameStage, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreFullError, StoredResponse, Versioned } from './types';
 
 interface Entry<T> {
@@ -170,7 +171,7 @@ export class MemoryCache implements Cache {
 
   constructor(
     private readonly maxEntries = 10_000,
-    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxBytes = SETTING_DEFAULTS.cacheMaxMb * 1024 * 1024,
     private readonly now: Now = Date.now,
   ) {}
 

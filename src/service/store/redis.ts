@@ -1,3 +1,4 @@
+import { SETTING_DEFAULTS } from '../../limits';
 import Redis, { Cluster, RedisOptions } from 'ioredis';
 import { Cache, EventListener, Listeners, SaveArgs, SaveOutcome, SessionStore, StoreOutcomeUnknownError, StoreUnavailableError, StoredResponse, Versioned } from './types';
 
@@ -102,13 +103,15 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Whether a failed command was never sent: ioredis refuses a command at
- * once while the connection is not writable (no offline queue). Any other
- * failure of a write (a command timeout, a connection lost while waiting)
- * leaves it unknown whether Redis applied it.
+ * Whether a failed write certainly wrote nothing: ioredis refuses a command
+ * at once while the connection is not writable (no offline queue), and
+ * Redis at its `maxmemory` under `noeviction` refuses a script's first write
+ * (`OOM …`), which in the create and save scripts comes before any other.
+ * Any other failure of a write (a command timeout, a connection lost while
+ * waiting) leaves it unknown whether Redis applied it.
  */
 function neverSent(error: unknown): boolean {
-  return error instanceof Error && /enableOfflineQueue|Stream isn't writeable/.test(error.message);
+  return error instanceof Error && /enableOfflineQueue|Stream isn't writeable|^OOM /.test(error.message);
 }
 
 export class RedisSessionStore implements SessionStore {
@@ -169,7 +172,8 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(id: string, data: string, ttlSeconds: number, events: readonly string[]): Promise<boolean> {
-    const r = await guarded(() =>
+    // A creation sent but not confirmed may have made the game, as an action may have been applied.
+    const r = await this.write(1, undefined, () =>
       this.redis.eval(CREATE, 2, this.key(id), this.historyKey(id), data, String(ttlSeconds * 1000), this.channel(id), ...events),
     );
     return r === 1;
@@ -241,17 +245,50 @@ export class RedisSessionStore implements SessionStore {
   }
 }
 
+/** CACHE_MAX_MB by default: the bytes the cache may hold (in Redis and in the process alike). */
+export const DEFAULT_CACHE_MAX_BYTES = SETTING_DEFAULTS.cacheMaxMb * 1024 * 1024;
+
 /**
- * The hot-position cache in Redis: plain keys with a TTL. The total size is
- * bounded by the TTL, by the largest value accepted (`maxValueBytes`) and, on
- * the server, by `maxmemory` with an LRU eviction policy (README).
+ * What one cache entry costs Redis beside its key and value (the key's
+ * entry, the string header and the TTL), as `MEMORY USAGE` reports it
+ * (`npm run bench:store-memory -- --redis`: 50–70 bytes on Redis 7).
+ */
+export const CACHE_ENTRY_OVERHEAD_BYTES = 80;
+
+// KEYS: the window's byte count, the entry. ARGV: bytes, the window's allowance, window ms, value, entry ttl ms.
+// The count and the entry are apart on a Cluster (no shared tag), so they are two steps: count, then keep.
+const CACHE_CHARGE = `
+local used = redis.call('INCRBY', KEYS[1], ARGV[1])
+if used == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2) end
+if used > tonumber(ARGV[2]) then
+  redis.call('DECRBY', KEYS[1], ARGV[1])
+  return 0
+end
+return 1`;
+
+/**
+ * The hot-position cache in Redis: plain keys with a TTL, under a byte
+ * budget (CACHE_MAX_MB). Entries live at most `windowSeconds` (the cache
+ * TTL), and each window of that length may write at most half the budget,
+ * counted in Redis for every replica: what is alive at any moment was
+ * written in the current window or the one before, so at most the budget
+ * (keys, values and the per-entry overhead). Past a window's half, answers
+ * are computed but not kept until the next window. Redis's `maxmemory` and
+ * eviction policy come on top (docs/operations.md, "Redis sizing").
  */
 export class RedisCache implements Cache {
+  private readonly windowSeconds: number;
+  private readonly maxBytes: number;
+
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix = 'nardy',
     private readonly maxValueBytes = 256 * 1024,
-  ) {}
+    budget: { readonly maxBytes?: number; readonly windowSeconds?: number } = {},
+  ) {
+    this.maxBytes = budget.maxBytes ?? DEFAULT_CACHE_MAX_BYTES;
+    this.windowSeconds = budget.windowSeconds ?? 3600;
+  }
 
   async get(key: string): Promise<string | null> {
     return guarded(() => this.redis.get(`${this.prefix}:cache:${key}`));
@@ -259,7 +296,17 @@ export class RedisCache implements Cache {
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     if (value.length > this.maxValueBytes) return;
-    await guarded(() => this.redis.set(`${this.prefix}:cache:${key}`, value, 'EX', ttlSeconds));
+    const entry = `${this.prefix}:cache:${key}`;
+    const bytes = Buffer.byteLength(entry) + Buffer.byteLength(value) + CACHE_ENTRY_OVERHEAD_BYTES;
+    const windowMs = this.windowSeconds * 1000;
+    const window = Math.floor(Date.now() / windowMs);
+    const allowed = await guarded(() =>
+      this.redis.eval(CACHE_CHARGE, 1, `${this.prefix}:cache-bytes:${window}`, bytes, Math.floor(this.maxBytes / 2), windowMs),
+    );
+    if (allowed !== 1) return;
+    // No entry outlives the window its bytes were counted in and the next.
+    const ttl = Math.min(ttlSeconds, this.windowSeconds);
+    await guarded(() => this.redis.set(entry, value, 'EX', ttl));
   }
 
   async close(): Promise<void> {

@@ -12,11 +12,16 @@ export interface Versioned {
   readonly data: string;
 }
 
-/** The first answer to an action, kept under its Idempotency-Key. */
+/**
+ * What is kept under an action's Idempotency-Key to answer a repeat: the
+ * status and the version the action made (the answer's body is the game's
+ * view at that version, made again from the game), about 150 bytes.
+ */
 export interface StoredResponse {
   readonly status: number;
-  readonly body: string;
-  /** The session version the action produced (for the ETag of a replay). */
+  /** The whole first answer: only in records written before they were kept small; those replay it as it is. */
+  readonly body?: string;
+  /** The session version the action produced. */
   readonly version: number;
   /**
    * A hash of the request the key was first used for (seat, action, body):
@@ -167,7 +172,8 @@ export class StoreUnavailableError extends Error {
 /**
  * A write was sent but not confirmed in time (a command timeout, a
  * connection lost while waiting): it may or may not have been applied.
- * Carries the version the write would have produced and its idempotency key.
+ * Carries the version the write would have produced (1 for a creation) and
+ * its idempotency key.
  */
 export class StoreOutcomeUnknownError extends StoreUnavailableError {
   constructor(
