@@ -1,7 +1,8 @@
 import { spawn } from 'child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
+import { Dice } from '../../src/engine/dice';
+import { winnerOf } from '../../src/engine/long/game';
 import { LongRules } from '../../src/engine/long/rules';
 import { LongState, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
@@ -11,11 +12,12 @@ import { LongSearch } from '../../src/eval/long/search';
 import { isLongRace } from '../../src/eval/race';
 import { NeuralEncoding } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
-import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
+import { decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { presetRules } from '../eval/long-match';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
-import { LongChooser } from './long-game';
+import { LongChooser, LongSelfPlay } from '../../src/eval/neural/self-play';
+import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { asServed, readLongNet, readNetFiles, startingParameters, writeNet } from './nets';
 
 /**
@@ -45,34 +47,8 @@ import { asServed, readLongNet, readNetFiles, startingParameters, writeNet } fro
  * halved at each third of --epochs), one position in 50 held out. The
  * next round plays and labels with the network so trained.
  */
-type Args = Record<string, string>;
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith('--')) args[a.slice(2)] = 'true';
-    else {
-      args[a.slice(2)] = next;
-      i++;
-    }
-  }
-  return args;
-}
 
-function number(args: Args, name: string, fallback: number): number {
-  const v = args[name];
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
-  return n;
-}
-
-function log(message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
 
 /** The seed of game `game` of a run: independent of how the games are split into chunks. */
 export function gameSeed(seed: number, game: number): number {
@@ -94,16 +70,12 @@ export function distillationPositions(
   epsilon: number,
   alt: number,
 ): LongState[] {
-  let state = newLongGame(rules as LongRules, random.below(2) === 0 ? 'white' : 'black');
+  // The game flow is the reducer's, as in playTdGame (LN-START-1: the roll-off's winner rolls again).
+  const game = new LongSelfPlay(rules, random.below(2) === 0 ? 'white' : 'black');
   const out: LongState[] = [];
-  let opening = true;
-  for (let stage = 0; stage < 5000 && !winnerOf(state); stage++) {
-    let dice: [number, number] | undefined;
-    if (needsDice(state)) {
-      dice = random.dice();
-      if (opening && rules.openingRoll === 'useRollOffDice') while (dice[0] === dice[1]) dice = random.dice();
-    }
-    opening = false;
+  for (let stage = 0; stage < 5000 && !game.result; stage++) {
+    const state = game.position;
+    const dice: Dice | undefined = game.needsRoll ? random.dice() : undefined;
     const answer = legalLongTurns(rules as LongRules, state, dice);
     if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
@@ -119,7 +91,12 @@ export function distillationPositions(
         out.push(other);
     }
     if (epsilon > 0 && random.next() < epsilon) k = random.below(turns.length);
-    state = turns[k].state;
+    const forced = game.step(dice, turns[k]);
+    // Stages the reducer played without a choice draw for exploration as any other (the seeded stream of playTdGame).
+    for (let f = 0; f < forced; f++) {
+      stage++;
+      if (epsilon > 0 && random.next() < epsilon) random.below(1);
+    }
   }
   return out;
 }
@@ -258,13 +235,6 @@ function labelChild(args: Args): void {
   renameSync(`${args.file}.tmp`, args.file);
 }
 
-function weightsOf(encoding: NeuralEncoding, trainer: NetworkTrainer): NeuralWeights {
-  return {
-    family: 'long',
-    encoding: encoding.name,
-    networks: [{ name: 'contact', parameters: trainer.networkParameters() }],
-  };
-}
 
 async function distill(args: Args): Promise<void> {
   const preset = args.preset ?? 'long';
@@ -364,7 +334,7 @@ async function distill(args: Args): Promise<void> {
       },
     );
     const target = round === rounds ? out : join(work, `round-${round}-s${seed}`);
-    const manifest = writeNet(target, weightsOf(encoding, trainer), {
+    const manifest = writeNet(target, weightsOf('long', encoding, trainer), {
       name: preset === 'long' ? 'neural-long' : `neural-long-${preset}`,
       training: {
         method: `started from ${init}, then ${round} round(s) of search distillation: 0-ply self-play positions labelled by the network's own ${plies}-ply values, supervised`,

@@ -16,6 +16,7 @@ import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { readBearoffDatabase } from '../eval/data';
 import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
+import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
 import { LongChooser, evaluatorBot, playTdGame } from './long-game';
@@ -62,22 +63,6 @@ import {
  * written to --out. Ctrl-C / SIGTERM saves a checkpoint (also saved at
  * every epoch / check) and stops; --resume continues from it.
  */
-type Args = Record<string, string>;
-
-function parseArgs(argv: string[]): Args {
-  const args: Args = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith('--')) args[a.slice(2)] = 'true';
-    else {
-      args[a.slice(2)] = next;
-      i++;
-    }
-  }
-  return args;
-}
 
 const ROOT = join(__dirname, '..', '..');
 let stopping = false;
@@ -119,33 +104,12 @@ async function trainEpoch(
   return { loss: loss / Math.max(1, samples), samples };
 }
 
-function number(args: Args, name: string, fallback: number): number {
-  const v = args[name];
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
-  return n;
-}
 
-function log(message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
 
 function commandLine(): string {
   return `npm run train -- ${process.argv.slice(2).join(' ')}`;
 }
 
-function weightsOf(
-  family: 'short' | 'long',
-  encoding: NeuralEncoding,
-  trainer: NetworkTrainer,
-): NeuralWeights {
-  return {
-    family,
-    encoding: encoding.name,
-    networks: [{ name: 'contact', parameters: trainer.networkParameters() }],
-  };
-}
 
 /** Counts the lines of a file (0 if it does not exist). */
 function lineCount(path: string): number {
