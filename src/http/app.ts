@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import express, { Express } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
-import swaggerUi from 'swagger-ui-express';
 import { Logger } from 'pino';
 import { GraphQLSchema } from 'graphql';
 import { ApolloServer } from '@apollo/server';
@@ -23,6 +22,7 @@ import { ApiKey } from '../config';
 import { RedisClient } from '../service/store/redis';
 import { OPENAPI_PATH, contract, documentedHeaders } from '../contract/openapi';
 import { boardPage, graphqlIde } from './board';
+import { docsPage } from './docs';
 import { identify, metricsGuard } from './callers';
 import { errorHandler, notFound, requireJson } from './errors';
 import { EventStreams } from './events';
@@ -174,7 +174,7 @@ function useProbesAndDocs(app: Express, metrics: Metrics, metricsToken: string |
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').sendFile(OPENAPI_PATH);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(contract().document, { customSiteTitle: 'Nardy rules service API' }));
+  app.use(docsPage());
   app.use('/board', boardPage());
   app.use(graphqlIde());
 }
