@@ -89,7 +89,7 @@ describe('the eviction policy at start', () => {
     try {
       const child = spawn(process.execPath, nodeArguments('src/main.ts'), {
         cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'production', REDIS_URL: lru.url, PORT: '0', HOST: '127.0.0.1', WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic', LOG_LEVEL: 'warn' },
+        env: { ...process.env, NODE_ENV: 'production', REDIS_URL: lru.url, REDIS_CLUSTER_NODES: '', PORT: '0', HOST: '127.0.0.1', WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic', LOG_LEVEL: 'warn' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let err = '';
@@ -112,7 +112,7 @@ describe('the eviction policy at start', () => {
     }
     const ttl = await OwnRedis.start(['--maxmemory', '64mb', '--maxmemory-policy', 'volatile-ttl']);
     try {
-      const server = await startService('src/main.ts', { ...process.env, NODE_ENV: 'production', REDIS_URL: ttl.url, WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic' });
+      const server = await startService('src/main.ts', { ...process.env, NODE_ENV: 'production', REDIS_URL: ttl.url, REDIS_CLUSTER_NODES: '', WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic' });
       expect(await stopProcess(server.proc)).toBe(0);
     } finally {
       await ttl.stop();
