@@ -106,6 +106,7 @@ export function buildServices(options: ServiceOptions = {}): Services {
     maxCost: options.jobs?.maxCost ?? D.analysisJobMaxCost,
     anonymousMaxCost: options.jobs?.anonymousMaxCost ?? D.analysisJobAnonymousMaxCost,
     planMatch: options.jobs?.planMatch ?? planMatchAnalysis,
+    planInPool: options.jobs?.planMatch === undefined,
     // A session is analysed from its match file as it stands when the job is submitted.
     matchFileOfGame: options.jobs?.matchFileOfGame ?? (async (id) => ({ format: 'mat', text: await exportSession(sessions, id, 'mat') })),
   });

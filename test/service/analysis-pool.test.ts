@@ -6,6 +6,8 @@ import { AnalysisService } from '../../src/service/analysis/service';
 import { ServiceError } from '../../src/service/errors';
 import { AnalysisPool } from '../../src/service/analysis/pool';
 import { PoolRequest } from '../../src/service/analysis/pool-protocol';
+import { planMatchAnalysis } from '../../src/service/matches/analysis';
+import { readOracleText } from '../support/oracles';
 
 /*
  * Analysis in worker threads with the committed networks: the pool answers
@@ -151,5 +153,61 @@ describe('backpressure and strict answers', () => {
     const rollout = await rejection(services.analysis.rollout({ ...ENDLESS, timeBudgetMs: 20, strict: true }));
     expect(rollout.body.code).toBe('ANALYSIS_TIMEOUT');
     await services.analysis.close();
+  });
+});
+
+describe('match-analysis submissions', () => {
+  /** gnubg's analysed 7-point match, 569 kB of SGF: reading and replaying it took 0.26–0.66 s on the request thread. */
+  const BIG = readOracleText('gnubg-matches/matches/m09-7pt.analysed.sgf');
+  const MAT = readOracleText('gnubg-matches/matches/m02-1pt.mat');
+
+  it('read, replay and price the file in a worker: the event loop keeps ticking, and the plan is the one the request thread makes', async () => {
+    const services = buildServices({ analysisPool: { workers: 1, queueMax: 4, evaluator: 'neural' }, jobs: { work: false } });
+    const inline = new AnalysisService(new Analyzers(neuralEvaluators()));
+    const run = jest.spyOn(AnalysisPool.prototype, 'run');
+    try {
+      // A small file first: the worker has started and this thread's modules are loaded (Jest transforms them on first use).
+      await services.jobs.submitMatchAnalysis({ format: 'mat', text: MAT, plies: 0 });
+      run.mockClear();
+      let last = performance.now();
+      let longest = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 1);
+      const { view, created } = await services.jobs.submitMatchAnalysis({ format: 'sgf', text: BIG, plies: 1 }, { client: 'test', keyed: true });
+      clearInterval(ticker);
+      const tasks = run.mock.calls.map(([task]) => task.op);
+      expect(tasks).toEqual(['plan-match']);
+      const expected = planMatchAnalysis({ format: 'sgf', text: BIG }, { plies: 1 }, inline);
+      expect(await run.mock.results[0].value).toEqual({ cost: expected.cost, decisions: expected.decisions });
+      expect(created).toBe(true);
+      expect(view.progress.total).toBe(expected.decisions);
+      // Generous: the old in-thread planning held the loop for the whole replay (0.26–0.66 s on an idle two-core machine).
+      expect(longest).toBeLessThan(200);
+      // The same file again is the standing job, answered without another plan.
+      expect((await services.jobs.submitMatchAnalysis({ format: 'sgf', text: BIG, plies: 1 }, { client: 'test', keyed: true })).created).toBe(false);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      run.mockRestore();
+      await services.analysis.close();
+    }
+  });
+
+  it('refuse a bad file from the worker with the code, message and status the request thread gives', async () => {
+    const services = buildServices({ analysisPool: { workers: 1, queueMax: 4, evaluator: 'neural' }, jobs: { work: false } });
+    const inline = buildServices({ jobs: { work: false } });
+    try {
+      const broken = { format: 'mat' as const, text: MAT.replace(/ 1\) (\d\d): [^\s]+/, ' 1) $1: 24/1') };
+      const pooledError = await rejection(services.jobs.submitMatchAnalysis(broken));
+      const inlineError = await rejection(inline.jobs.submitMatchAnalysis(broken));
+      expect(pooledError.body.code).toBe('INVALID_MATCH_FILE');
+      expect(pooledError.body.message).toMatch(/game 1, move 1/);
+      expect(pooledError.body).toEqual(inlineError.body);
+      expect(pooledError.status).toBe(inlineError.status);
+    } finally {
+      await services.analysis.close();
+    }
   });
 });

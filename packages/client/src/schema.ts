@@ -411,7 +411,9 @@ export interface paths {
          *     header tags read) or gnubg SGF, up to 2,000,000 characters — or `{"gameId": "…", "plies": …}`
          *     for a session of this service (analysed as it stands now). Every move is replayed through the
          *     rules core when the job is submitted: an unreadable or illegal one is refused at once with
-         *     `400 INVALID_MATCH_FILE` naming the game, the move and the reason, and nothing is queued. The
+         *     `400 INVALID_MATCH_FILE` naming the game, the move and the reason, and nothing is queued. With
+         *     analysis workers (ANALYSIS_WORKERS) the file is read, replayed and priced in a worker, not on the
+         *     thread that serves requests, so a large file does not hold up other requests. The
          *     analysis (docs/match-files.md) gives for every chequer play the best play and the equity lost by
          *     the play made, for every cube decision (including missed doubles) the right action and the loss,
          *     in money equity or, in a match, EMG through the match equity table; per player the number of
@@ -2548,7 +2550,17 @@ export interface operations {
             };
             429: components["responses"]["AnalysisRateLimited"];
             500: components["responses"]["Internal"];
-            503: components["responses"]["JobQueueUnavailable"];
+            /** @description The job queue's Redis did not answer within the store timeout (2 s) (`STORE_UNAVAILABLE`): nothing was queued, try again shortly. Or, with analysis workers, `ANALYSIS_BUSY` with `Retry-After`: the file is read and priced in a worker, and every worker is busy with the queue full (ANALYSIS_QUEUE_MAX); nothing was queued. */
+            503: {
+                headers: {
+                    /** @description ANALYSIS_BUSY: seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getMatchAnalysis: {

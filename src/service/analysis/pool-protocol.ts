@@ -32,7 +32,38 @@ export type PoolRequest =
       readonly trials: number;
       readonly sliceMs: number;
       readonly deadline: number;
+    }
+  /**
+   * Reads, replays and prices a match file (a match-analysis submission) off the request thread:
+   * answers `MatchPlanSummary`, or the file's 400 as the reader found it. It does not poll `deadline`.
+   */
+  | {
+      readonly op: 'plan-match';
+      readonly file: MatchPlanFile;
+      readonly options: MatchPlanOptions;
+      readonly deadline: number;
     };
+
+/*
+ * A `plan-match` task's file and options: the shapes of matches/types.ts'
+ * file and MatchAnalysisOptions, spelled here because that module depends on
+ * the analysis service, which depends on this one.
+ */
+export interface MatchPlanFile {
+  readonly format: 'mat' | 'sgf';
+  readonly text: string;
+}
+
+export interface MatchPlanOptions {
+  readonly plies: number;
+  readonly jacoby?: boolean;
+}
+
+/** What a `plan-match` task answers: the decisions a report will hold and the estimated evaluations of the run. */
+export interface MatchPlanSummary {
+  readonly decisions: number;
+  readonly cost: number;
+}
 
 /** A request as a worker gets it, with its cancel flag: one Int32 over a SharedArrayBuffer, set to 1 when the caller gives up. */
 export type PoolTask = PoolRequest & { readonly flag: Int32Array };

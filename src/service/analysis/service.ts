@@ -7,6 +7,7 @@ import { AnalysisEngine, AnalysisRequests, PositionRequest, PreparedAnalysis, Ro
 import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
+import { MatchPlanFile, MatchPlanOptions, MatchPlanSummary } from './pool-protocol';
 import { BatchItemView, BestMovesView, EvaluationBatchView, EvaluationView, RolloutView } from './views';
 
 import { SETTING_DEFAULTS } from '../../limits';
@@ -112,6 +113,16 @@ export class AnalysisService {
   /** Lets accepted analyses finish and stops the workers. */
   async close(): Promise<void> {
     await this.pool?.close();
+  }
+
+  /**
+   * Reads, replays and prices a match file in a worker, so a large file does
+   * not hold the event loop (a file's 400 comes back as the reader threw it);
+   * null when there is no pool (the caller plans in this thread).
+   */
+  async planMatchInPool(file: MatchPlanFile, options: MatchPlanOptions, signal?: AbortSignal): Promise<MatchPlanSummary | null> {
+    if (!this.pool) return null;
+    return (await this.pool.run({ op: 'plan-match', file, options, deadline: this.engine.clock() + this.engine.budgetMs }, signal)) as MatchPlanSummary;
   }
 
   /** The estimated cost of a request in evaluations, or 0 when it is not a valid request (its error comes when it runs). */

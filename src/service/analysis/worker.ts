@@ -1,10 +1,12 @@
 import { setPriority } from 'os';
 import { workerData } from 'worker_threads';
 import { ServiceError } from '../errors';
+import { planMatchAnalysis } from '../matches/analysis';
 import { evaluatorsOf, sharedBearoffSource } from './data';
-import { AnalysisEngine, RunControl } from './engine';
+import { RunControl } from './engine';
 import { Analyzers } from './evaluators';
-import { PoolAnswer, PoolTask, WorkerSetup, isCancelled } from './pool-protocol';
+import { MatchPlanSummary, PoolAnswer, PoolTask, WorkerSetup, isCancelled } from './pool-protocol';
+import { AnalysisService } from './service';
 
 /*
  * One analysis worker thread (pool.ts): its own engine, analyzers and
@@ -23,13 +25,20 @@ if (setup.nice > 0) {
 }
 const evaluators = evaluatorsOf(setup.evaluator, setup.dataDir, sharedBearoffSource(setup.bearoff));
 evaluators.preload?.();
-const engine = new AnalysisEngine(new Analyzers(evaluators), { searchBudgetMs: setup.searchBudgetMs });
+// A service without pool or cache: its engine runs the searches, and it prices a match file as the request thread would.
+const service = new AnalysisService(new Analyzers(evaluators), undefined, { searchBudgetMs: setup.searchBudgetMs });
+const engine = service.engine;
 
 export default function analyse(task: PoolTask): PoolAnswer {
   const startedAt = engine.clock();
   const control: RunControl = { deadline: task.deadline, aborted: () => isCancelled(task.flag) };
   try {
     if (isCancelled(task.flag)) return { ok: false, startedAt, error: { code: 'ANALYSIS_CANCELLED', message: 'the analysis was cancelled before it started' } };
+    if (task.op === 'plan-match') {
+      const { cost, decisions } = planMatchAnalysis(task.file, task.options, service);
+      const value: MatchPlanSummary = { cost, decisions };
+      return { ok: true, startedAt, value };
+    }
     if (task.op === 'batch') {
       const items = task.inputs.map((input, i) => ({ index: task.indices[i], prepared: engine.prepare('evaluate', input) }));
       return { ok: true, startedAt, value: engine.runBatch(items, control) };

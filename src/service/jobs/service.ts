@@ -25,6 +25,12 @@ export interface JobSettings {
   readonly anonymousMaxCost?: number;
   /** Reads and plans a match file; without one, match analysis is not offered. */
   readonly planMatch?: PlanMatchAnalysis;
+  /**
+   * Whether a submission's file is read and priced in the analysis worker pool
+   * (the workers run `planMatchAnalysis`, so only with that planner); without
+   * a pool it is planned in this thread all the same.
+   */
+  readonly planInPool?: boolean;
   /** The match file of a session (for `{"gameId": …}`). */
   readonly matchFileOfGame?: (id: string) => Promise<{ format: MatchFileFormat; text: string }>;
 }
@@ -104,7 +110,9 @@ export class AnalysisJobs {
     // The same file, plies and Jacoby rule are the same job: one that stands is answered without reading the file again.
     const standing = await queued(this.queue.get(id));
     if (standing && standing.status !== 'failed' && standing.status !== 'cancelled') return { view: standing, created: false };
-    const planned = plan(file, { plies, ...jacoby }, this.analysis);
+    // Reading and replaying a long file takes a while: in a worker when there is a pool, so the event loop keeps serving.
+    const options = { plies, ...jacoby };
+    const planned = (this.settings.planInPool ? await this.analysis.planMatchInPool(file, options) : null) ?? plan(file, options, this.analysis);
     this.admit(planned.cost, caller);
     return queued(this.queue.submit(id, { kind: 'match-analysis', payload, total: planned.decisions, client: caller.client }));
   }
