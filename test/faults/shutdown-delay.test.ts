@@ -56,7 +56,7 @@ describe('SIGTERM with a shutdown delay', () => {
   it('serves every connection opened before and during the delay, then refuses (never resets), and exits 0', async () => {
     const service = await startService(
       'src/main.ts',
-      { ...process.env, REDIS_URL: '', ANALYSIS_WORKERS: '0', WARM_UP_ROUNDS: '0', SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      { ...process.env, REDIS_URL: '', REDIS_CLUSTER_NODES: '', ANALYSIS_WORKERS: '0', WARM_UP_ROUNDS: '0', SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS), LOG_LEVEL: 'info', NODE_ENV: 'production' },
       '/ready',
       started,
     );
