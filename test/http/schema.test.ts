@@ -1,6 +1,8 @@
 import { readFileSync } from 'fs';
 import { resolve } from 'path';
-import { buildClientSchema, buildSchema, getIntrospectionQuery, IntrospectionQuery, lexicographicSortSchema, printSchema } from 'graphql';
+import { codegen } from '@graphql-codegen/core';
+import * as typescriptPlugin from '@graphql-codegen/typescript';
+import { buildClientSchema, buildSchema, getIntrospectionQuery, IntrospectionQuery, lexicographicSortSchema, parse, printSchema } from 'graphql';
 import request from 'supertest';
 import { emittedSchema } from '../../scripts/build/schema';
 import { testApp } from '../support/app';
@@ -74,5 +76,31 @@ describe('what a code generator reads from the live introspection', () => {
     expect(fieldType('Turn', 'position')).toBe('Position!');
     expect(fieldType('Game', 'position')).toBe('Position!');
     expect(fieldType('SideCheckers', 'points')).toBe('[PointCheckers!]!');
+  });
+
+  it('graphql-codegen (typescript plugin) on the live introspection writes enums for variant and side and a typed position input', async () => {
+    const app = await testApp();
+    const res = await request(app.app).post('/graphql').send({ query: getIntrospectionQuery() });
+    await app.close();
+    const schema = parse(printSchema(buildClientSchema(res.body.data as IntrospectionQuery)));
+    const generated = await codegen({ schema, documents: [], config: {}, filename: 'graphql.ts', plugins: [{ typescript: {} }], pluginMap: { typescript: typescriptPlugin } });
+    /** The body of one generated declaration, `export enum Name {...}` or `export type Name = {...}`. */
+    const declaration = (kind: 'enum' | 'type', name: string): string => {
+      const m = new RegExp(`export ${kind} ${name}(?: =)? \\{\\n([\\s\\S]*?)\\n\\}`).exec(generated);
+      if (!m) throw new Error(`no ${kind} ${name} in the generated code`);
+      return m[1];
+    };
+    expect(declaration('enum', 'Side')).toBe("  White = 'white',\n  Black = 'black'");
+    expect(declaration('enum', 'VariantName')).toEqual(expect.stringContaining("Long = 'long',"));
+    expect(declaration('enum', 'VariantName')).toEqual(expect.stringContaining("CrazyGulbar = 'crazy_gulbar',"));
+    expect(declaration('enum', 'VariantName')).toEqual(expect.stringContaining("Backgammon = 'backgammon',"));
+    const board = declaration('type', 'BoardInput');
+    expect(board).toContain('  turn: Side;');
+    expect(board).toContain('  white: SideCheckersInput;');
+    expect(declaration('type', 'PointCheckersInput')).toMatch(/point: Scalars\['Int'\]\['input'\];/);
+    const moves = declaration('type', 'MovesInput');
+    expect(moves).toContain('  variant: VariantName;');
+    expect(moves).toContain('  position?: InputMaybe<BoardInput>;');
+    expect(declaration('type', 'Position')).toContain('turn: Side;');
   });
 });
