@@ -2,7 +2,6 @@ import { createHash } from 'crypto';
 import { Dice, parseDice } from '../engine/dice';
 import { Segment, parseNotation } from '../engine/notation';
 import { Side } from '../engine/side';
-import { parseMatchId } from '../engine/short/gnubg-id';
 import { ShortPosition } from '../engine/short/position';
 import { parseXgid } from '../engine/short/xgid';
 import { Diagram, DiagramCube, DiagramMatch, DiagramOptions, drawDiagram, longDiagram, shortDiagram } from '../diagram';
@@ -79,11 +78,11 @@ function readState<R, S>(bound: Bound<R, S>, body: DiagramQuery, xgid?: (text: s
   const parsed = bound.family.parseState(bound.rules, { position: body.position, positionId: body.positionId, matchId: body.matchId });
   if (!parsed.ok) throw ServiceError.from(parsed.error);
   const read: ReadState<S> = { state: parsed.value.state, ...(parsed.value.dice ? { dice: parsed.value.dice } : {}) };
-  if (bound.family.family === 'short' && body.matchId !== undefined) {
-    const m = parseMatchId(body.matchId);
-    if (!m.ok) throw ServiceError.from(m.error);
-    read.cube = { value: m.value.cubeValue, owner: m.value.cubeOwner };
-    read.match = { length: m.value.matchLength, score: { white: m.value.score.white, black: m.value.score.black }, crawford: m.value.crawford };
+  // A gnubg Match ID (backgammon) also gives the cube and the match score to draw.
+  const m = parsed.value.match;
+  if (m) {
+    read.cube = { value: m.cubeValue, owner: m.cubeOwner };
+    read.match = { length: m.matchLength, score: { white: m.score.white, black: m.score.black }, crawford: m.crawford };
   }
   return read;
 }
@@ -94,9 +93,8 @@ function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, te
   const segments = parseNotation(text, 'move');
   if (!segments.ok) throw ServiceError.from(segments.error);
   // COM-2: the bar (25) exists in short nardy only; long nardy has no hitting.
-  if (bound.family.family === 'long' && segments.value.some((s) => s.from === 25)) {
-    fail('INVALID_NOTATION', 'long nardy has no bar: steps go from a point 1..24', { field: 'move' });
-  }
+  const fault = bound.family.notationFault(segments.value);
+  if (fault) throw new ServiceError({ ...fault, field: 'move' });
   if (dice || !bound.family.needsDice(state)) {
     const v = bound.family.validate(bound.rules, state, dice, { notation: text });
     if (!v.ok) throw new ServiceError({ ...v.error, field: 'move' });

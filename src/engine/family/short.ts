@@ -8,8 +8,8 @@ import { loserCheckers } from '../scoring/loser';
 import { ResignLevel } from '../scoring/score';
 import { scoreShortGame, scoreShortResignation } from '../scoring/short';
 import { makeGnubgNotation } from '../short/gnubg-notation';
-import { makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../short/gnubg-id';
-import { parseShortOverrides } from '../short/options';
+import { GnubgMatchState, makeGnubgId, makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../short/gnubg-id';
+import { SHORT_OPTIONS, parseShortOverrides, shortOptionValues } from '../short/options';
 import {
   ShortPosition,
   initialShortPosition,
@@ -74,14 +74,16 @@ export function parseShortRequestState(_rules: ShortRules, body: StateInput): Re
   }
   let turn: Side = 'white';
   let dice: Dice | undefined;
+  let match: GnubgMatchState | undefined;
   if (body.matchId !== undefined) {
     if (body.positionId === undefined) {
       return err(rulesError('INVALID_REQUEST', 'matchId goes with a gnubg positionId', { field: 'matchId' }));
     }
-    const match = parseMatchId(body.matchId);
-    if (!match.ok) return match;
-    turn = match.value.turn;
-    if (match.value.dice) dice = match.value.dice;
+    const parsed = parseMatchId(body.matchId);
+    if (!parsed.ok) return parsed;
+    match = parsed.value;
+    turn = match.turn;
+    if (match.dice) dice = match.dice;
   }
   if (body.position !== undefined) {
     const p = parseShortPosition(body.position);
@@ -89,13 +91,18 @@ export function parseShortRequestState(_rules: ShortRules, body: StateInput): Re
   }
   if (body.positionId !== undefined) {
     const p = parseGnubgPositionId(body.positionId, turn);
-    return p.ok ? ok(dice ? { state: p.value, dice } : { state: p.value }) : p;
+    return p.ok ? ok({ state: p.value, ...(dice ? { dice } : {}), ...(match ? { match } : {}) }) : p;
   }
   return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
 }
 
 export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
   family: 'short',
+  options: SHORT_OPTIONS,
+  optionValues: (rules) => shortOptionValues(rules),
+  endRule: 'SH-SCORE-1',
+  notationFault: () => null,
+  gnubgId: (position, match) => makeGnubgId({ position, match }),
   parseRules: (base, overrides) => parseShortOverrides(base, overrides),
   parseState: parseShortRequestState,
   initial: (_rules, firstMover) => initialShortPosition(firstMover),

@@ -1,9 +1,12 @@
 import { Dice } from '../dice';
 import { RulesError } from '../errors';
+import { Segment } from '../notation';
+import { OptionSpec } from '../option-spec';
 import { Result } from '../result';
 import { CubeConfig } from '../scoring/cube';
 import { CubeError } from '../scoring/cube-errors';
 import { GameScore, ResignLevel, Stake } from '../scoring/score';
+import type { GnubgMatchState } from '../short/gnubg-id';
 import { Side } from '../side';
 import { Step } from '../step';
 
@@ -58,6 +61,8 @@ export type FamilyValidation<S> =
 export interface ParsedState<S> {
   readonly state: S;
   readonly dice?: Dice;
+  /** The gnubg Match ID given with the position: cube, match score, Crawford (CUBE-1, CUBE-6). */
+  readonly match?: GnubgMatchState;
 }
 
 /** Where a request gives its position: JSON `position`, or `positionId` (with a gnubg `matchId` for short nardy). */
@@ -86,6 +91,18 @@ export type FamilyName = 'long' | 'short';
  */
 export interface GameFamily<R, S> {
   readonly family: FamilyName;
+  /** The family's rule options (`GET /v1/variants`), and the value of each in `rules`. */
+  readonly options: readonly OptionSpec[];
+  optionValues(rules: R): Record<string, string | number | boolean | null>;
+  /** The rule that says when a game is over: all 15 borne off (LN-END-1, SH-SCORE-1). */
+  readonly endRule: string;
+  /**
+   * A fault of notation that no position of the family can play, checked
+   * before any dice are known: long nardy has no bar (LN-MOVE-2); null if none.
+   */
+  notationFault(segments: readonly Segment[]): RulesError | null;
+  /** Backgammon: a state with its match as gnubg writes them, `PositionID:MatchID`; absent where gnubg has no IDs. */
+  gnubgId?(state: S, match: GnubgMatchState): string;
   /** The variant's preset with a request's option overrides applied. */
   parseRules(base: Readonly<R>, overrides: unknown): Result<R, RulesError>;
   /** The state of a request's `position` or `positionId`, checked against the rules. */
