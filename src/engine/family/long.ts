@@ -101,6 +101,16 @@ export const longFamily: GameFamily<LongRules, LongState> = {
   optionValues: (rules) => longOptionValues(rules),
   endRule: 'LN-END-1',
   notationFault: longNotationFault,
+  board(state) {
+    const seat = (side: Side) => ({ ...seatCheckers(state.position, side), bar: 0 });
+    const { position } = state;
+    return {
+      turn: position.turn,
+      seats: { white: seat('white'), black: seat('black') },
+      pending: state.pending.map((s) => ({ origin: s.origin, ...(s.units ? { units: s.units.slice() } : {}), ...(s.last ? { last: true } : {}) })),
+      firstTurn: { white: position.firstTurn.white, black: position.firstTurn.black },
+    };
+  },
   parseRules: (base, overrides) => parseLongOverrides(base, overrides),
   parseState: parseLongRequestState,
   initial: (rules, firstMover) => newLongGame(rules, firstMover),

@@ -20,6 +20,7 @@ import {
   withShortTurn,
 } from '../short/position';
 import { ShortRules } from '../short/rules';
+import { parseXgid } from '../short/xgid';
 import { ShortTurn, legalShortTurns } from '../short/turn';
 import { ShortValidation, validateShortNotation, validateShortPlay } from '../short/validate';
 import { Side, otherSide } from '../side';
@@ -102,6 +103,17 @@ export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
   optionValues: (rules) => shortOptionValues(rules),
   endRule: 'SH-SCORE-1',
   notationFault: () => null,
+  board: (position) => ({
+    turn: position.turn,
+    seats: { white: shortSeat(position, 'white'), black: shortSeat(position, 'black') },
+    pending: [],
+  }),
+  readXgid(text) {
+    const x = parseXgid(text);
+    if (!x.ok) return x;
+    const { position, dice, cubeValue, cubeOwner, matchLength, score, crawford } = x.value;
+    return ok({ state: position, ...(dice ? { dice } : {}), match: { cubeValue, cubeOwner, matchLength, score, crawford } });
+  },
   gnubgId: (position, match) => makeGnubgId({ position, match }),
   parseRules: (base, overrides) => parseShortOverrides(base, overrides),
   parseState: parseShortRequestState,
