@@ -12,12 +12,12 @@ import { Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { SeededRandom } from '../../engine/random';
-import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
-import { Evaluator } from '../evaluator';
+import { LongChooser } from '../long/chooser';
 import { LongSearch } from '../long/search';
-import { flipInPlace } from '../probabilities';
 import { isLongRace } from '../race';
 import { tdTargets } from './training';
+
+export { LongChooser } from '../long/chooser';
 
 /*
  * Self-play on the game reducer: the training and strength loops keep only
@@ -137,50 +137,6 @@ export class LongSelfPlay extends SelfPlayGame<LongState> {
 export class ShortSelfPlay extends SelfPlayGame<ShortPosition> {
   constructor(readonly rules: Readonly<ShortRules> = BACKGAMMON.rules as ShortRules) {
     super(rebind(BACKGAMMON, rules), (json) => shortFamily.fromJson(rules as ShortRules, json));
-  }
-}
-
-/**
- * Long-family play for training: 0-ply choice among the legal plays of a
- * stage, TD(λ) self-play games, and bots for paired matches.
- */
-export class LongChooser {
-  private probs = new Float64Array(5 * 64);
-  private readonly values: OutcomeValues;
-
-  constructor(
-    readonly rules: Readonly<LongRules>,
-    readonly evaluator: Evaluator,
-  ) {
-    this.values = longOutcomeValues(rules);
-  }
-
-  /**
-   * Index of the best play for the side to move of `state` at 0 ply; its
-   * probabilities (for that side) are left in `valueOf(k)`.
-   */
-  best(state: LongState, turns: readonly LongTurn[]): number {
-    const n = turns.length;
-    if (this.probs.length < 5 * n) this.probs = new Float64Array(10 * n);
-    const mover = state.position.turn;
-    let best = 0;
-    let bestEquity = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const next = turns[k].state.position;
-      this.evaluator.evaluateInto(next.board, this.probs, 5 * k);
-      if (next.turn !== mover) flipInPlace(this.probs, 5 * k);
-      const e = equityAt(this.probs, 5 * k, this.values);
-      if (e > bestEquity) {
-        bestEquity = e;
-        best = k;
-      }
-    }
-    return best;
-  }
-
-  /** Probabilities (for the side that chose) of play k of the last `best`. */
-  valueOf(k: number): Float64Array {
-    return this.probs.subarray(5 * k, 5 * k + 5);
   }
 }
 
