@@ -1,19 +1,20 @@
 import { flipBoardInto } from '../../src/engine/short/board';
-import { initialShortPosition } from '../../src/engine/short/position';
 import { ShortStageSolver } from '../../src/engine/short/stage';
 import { SeededRandom } from '../../src/engine/random';
+import { Side, otherSide } from '../../src/engine/side';
+import { Step } from '../../src/engine/step';
 import { STANDARD_VALUES, equityAt } from '../../src/eval/equity';
 import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
 import { sigmoid, sparseInput } from '../../src/eval/neural/network';
+import { ShortSelfPlay } from '../../src/eval/neural/self-play';
 import { createShortEncoding } from '../../src/eval/neural/short-encoding';
 import { flipInPlace } from '../../src/eval/probabilities';
 import { isShortRace } from '../../src/eval/race';
-import { shortLoserKind } from '../../src/eval/short/terminal';
 
 /**
- * Backgammon play for training and quick strength checks, straight on the
- * stage solver (no allocation per turn): 0-ply choice of a play, seeded
- * self-play that yields positions to label, and paired games between two
+ * Backgammon play for training and quick strength checks: a 0-ply choice
+ * of a play straight on the stage solver, and, on the game reducer, seeded
+ * self-play that yields positions to label and paired games between two
  * evaluators.
  */
 const BOARD = 28;
@@ -39,6 +40,13 @@ export class ShortPlayer {
   /** The board after play k (seen from the mover), after `solve`. */
   result(k: number): Int8Array {
     return this.boards.subarray(k * BOARD, (k + 1) * BOARD);
+  }
+
+  /** The steps of play k of the last `solve` (mover's numbering). */
+  steps(k: number): Step[] {
+    const steps: Step[] = [];
+    for (let s = 0; s < this.solver.playStepCount(k); s++) steps.push({ from: this.solver.playFrom(k, s), to: this.solver.playTo(k, s) });
+    return steps;
   }
 
   /** Index of the best play of the last `solve` at 0 ply (cubeless money equity). */
@@ -67,7 +75,8 @@ export class ShortPlayer {
  * random play with probability `epsilon`). At every turn it yields up to
  * `candidates` positions among the results of the roll's legal plays (the
  * positions a search compares), seen from the opponent on roll, contact
- * positions only: those are what the contact network must rank.
+ * positions only: those are what the contact network must rank. The game
+ * flow (roll-off, rolls, forced empty plays, the end) is the reducer's.
  */
 export function* shortTrainingPositions(
   player: ShortPlayer,
@@ -76,19 +85,16 @@ export function* shortTrainingPositions(
   candidates: number,
 ): Generator<Int8Array> {
   const random = new SeededRandom(seed);
-  let board = initialShortPosition('white').board.slice();
   const next = new Int8Array(BOARD);
   const order: number[] = [];
-  let opening = true;
+  let game = new ShortSelfPlay();
   for (;;) {
-    let d1 = random.die();
-    let d2 = random.die();
-    while (opening && d1 === d2) {
-      d1 = random.die();
-      d2 = random.die();
-    }
-    opening = false;
-    const n = player.solve(board, d1, d2);
+    const d1 = random.die();
+    const d2 = random.die();
+    // SH-START-1: the roll-off dice are the first roll; a tie is rolled again.
+    const rolled = game.rollingOff ? null : ([d1, d2] as const);
+    if (!rolled && !game.rollOff([d1, d2])) continue;
+    const n = player.solve(game.position.board, d1, d2);
     order.length = 0;
     for (let k = 0; k < n; k++) order.push(k);
     for (let i = 0; i < Math.min(candidates, n); i++) {
@@ -102,45 +108,37 @@ export function* shortTrainingPositions(
       if (!isShortRace(next)) yield next.slice();
     }
     const k = random.next() < epsilon ? random.below(n) : player.best(n);
-    const chosen = player.result(k);
-    if (chosen[0] === 15 || isShortRace(chosen)) {
-      // Races are the race evaluator's: start a new game.
-      board = initialShortPosition('white').board.slice();
-      opening = true;
-      continue;
-    }
-    flipBoardInto(chosen, next);
-    board = next.slice();
+    game.play(rolled ?? undefined, player.steps(k));
+    // Races are the race evaluator's: start a new game.
+    if (game.result || isShortRace(game.position.board)) game = new ShortSelfPlay();
   }
 }
 
 /**
  * One game of a paired match between two 0-ply players: games 2k and 2k+1
- * share one dice stream (the opening roll is never a double) with the
- * players' seats swapped. Returns the points for player A (± 1, 2, 3).
+ * share one dice stream (the roll-off never ties: its dice are the first
+ * roll) with the players' seats swapped. Returns the points for player A
+ * (± 1, 2, 3) as the scoring core gives them, 0 for a game cut off.
  */
 export function playShortPairedGame(a: ShortPlayer, b: ShortPlayer, seed: number, game: number): number {
   const dice = new SeededRandom((seed * 1000003 + Math.floor(game / 2)) >>> 0);
-  const board = initialShortPosition('white').board.slice();
-  let aToMove = game % 2 === 0;
-  const next = new Int8Array(BOARD);
+  const play = new ShortSelfPlay();
+  let rolled: [number, number] | null = null;
+  while (play.rollingOff) {
+    rolled = [dice.die(), dice.die()];
+    play.rollOff(rolled);
+  }
+  const first = play.firstMover as Side;
+  const seatOfA = game % 2 === 0 ? first : otherSide(first);
   for (let turn = 0; turn < 10000; turn++) {
-    let d1 = dice.die();
-    let d2 = dice.die();
-    while (turn === 0 && d1 === d2) {
-      d1 = dice.die();
-      d2 = dice.die();
-    }
-    const player = aToMove ? a : b;
-    const n = player.solve(board, d1, d2);
-    const chosen = player.result(player.best(n));
-    if (chosen[0] === 15) {
-      const kind = shortLoserKind(chosen, false);
-      return aToMove ? kind : -kind;
-    }
-    flipBoardInto(chosen, next);
-    board.set(next);
-    aToMove = !aToMove;
+    const [d1, d2] = rolled ?? [dice.die(), dice.die()];
+    const position = play.position;
+    const player = position.turn === seatOfA ? a : b;
+    const n = player.solve(position.board, d1, d2);
+    play.play(rolled ? undefined : [d1, d2], player.steps(player.best(n)));
+    rolled = null;
+    const result = play.result;
+    if (result) return result.winner === seatOfA ? result.points : -result.points;
   }
   return 0;
 }

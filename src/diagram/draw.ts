@@ -1,3 +1,5 @@
+import { HEAD as LONG_HEAD, otherPoint as otherLongPoint } from '../engine/long/board';
+import { otherPoint as otherShortPoint } from '../engine/short/board';
 import { Side, otherSide } from '../engine/side';
 import { Diagram, DiagramArrow, DiagramFamily, DiagramOptions, DiagramStage, DiagramTheme } from './model';
 
@@ -97,10 +99,24 @@ const PALETTES: Record<DiagramTheme, Palette> = { light: palette(1), dark: palet
 
 const SIDE_NAME: Record<Side, string> = { white: 'White', black: 'Black' };
 
+/** What differs between the families' boards, seen in the viewer's numbering. */
+interface BoardLayout {
+  /** COM-5: the same point in the other side's numbering. */
+  readonly otherSidePoint: (p: number) => number;
+  /** Left edge of the opponent's home: long v13..v18 (top left), short v19..v24 (top right). */
+  readonly opponentHomeLeft: number;
+  /** GEO-L1: the own point of each side's head; null where there is none (backgammon). */
+  readonly head: number | null;
+}
+
+const LAYOUTS: Record<DiagramFamily, BoardLayout> = {
+  long: { otherSidePoint: otherLongPoint, opponentHomeLeft: LEFT, head: LONG_HEAD },
+  short: { otherSidePoint: otherShortPoint, opponentHomeLeft: RIGHT, head: null },
+};
+
 /** COM-5: the same point in the other side's numbering. */
 export function otherSidePoint(family: DiagramFamily, p: number): number {
-  if (family === 'short') return 25 - p;
-  return p <= 12 ? p + 12 : p - 12;
+  return LAYOUTS[family].otherSidePoint(p);
 }
 
 /** A side's own point → the viewer's numbering. */
@@ -219,19 +235,18 @@ function drawPoints(d: Diagram, o: DiagramOptions, c: Palette): string {
   return out;
 }
 
-/** Tints of both homes and, in long nardy, the heads (GEO-L2). */
+/** Tints of both homes and, where the family has them, the heads (GEO-L2). */
 function drawQuarters(d: Diagram, o: DiagramOptions, c: Palette): string {
   const opponent = otherSide(o.viewer);
-  // The opponent's home in the viewer's numbering: long v13..v18 (top left), short v19..v24 (top right).
-  const opponentHomeLeft = d.family === 'long' ? LEFT : RIGHT;
+  const { opponentHomeLeft, head } = LAYOUTS[d.family];
   let out = `<rect class="home" data-side="${o.viewer}" x="${RIGHT}" y="${MIDDLE + GAP / 2}" width="${6 * POINT}" height="${ROW}" fill="${c.home}"/>`;
   out += `<rect class="home" data-side="${opponent}" x="${opponentHomeLeft}" y="${TOP}" width="${6 * POINT}" height="${ROW}" fill="${c.home}"/>`;
   out += text(RIGHT + 6, MIDDLE + GAP / 2 - 6, `${SIDE_NAME[o.viewer]} home`, `font-size="15" fill="${c.muted}"`);
   out += text(opponentHomeLeft + 6, MIDDLE - GAP / 2 + 18, `${SIDE_NAME[opponent]} home`, `font-size="15" fill="${c.muted}"`);
-  if (d.family === 'long') {
+  if (head !== null) {
     // GEO-L1: each head is own point 24 — the viewer's at v24, the opponent's at v12.
     for (const side of [o.viewer, opponent]) {
-      const v = viewerPoint('long', side, o.viewer, 24);
+      const v = viewerPoint(d.family, side, o.viewer, head);
       const x = columnX(v);
       const y = isTop(v) ? MIDDLE - GAP / 2 + 18 : MIDDLE + GAP / 2 - 6;
       out += `<rect class="head" data-side="${side}" x="${x + 2}" y="${isTop(v) ? TOP : BOTTOM - 8}" width="${POINT - 4}" height="8" fill="${c.checker[side].fill}" stroke="${c.checker[side].stroke}"/>`;

@@ -1,11 +1,12 @@
 import { Dice } from '../engine/dice';
-import { seatCheckers } from '../engine/long/position';
+import { BoardView, SeatView } from '../engine/family';
+import { longFamily } from '../engine/family/long';
+import { shortFamily } from '../engine/family/short';
 import { LongState } from '../engine/long/turn';
 import { Segment } from '../engine/notation';
-import { PerSide, Side } from '../engine/side';
-import { shortSeat } from '../engine/short/position';
+import { Side } from '../engine/side';
 import { ShortPosition } from '../engine/short/position';
-import { Diagram, DiagramCube, DiagramMatch, DiagramSeat } from './model';
+import { Diagram, DiagramCube, DiagramFamily, DiagramMatch, DiagramSeat } from './model';
 
 /* Builders of a `Diagram` from trusted engine states (pure). */
 
@@ -15,7 +16,7 @@ function pipsOf(points: ArrayLike<number>, bar: number): number {
   return pips;
 }
 
-function seat(points: Int8Array, bar: number, off: number): DiagramSeat {
+function seat({ points, bar, off }: SeatView): DiagramSeat {
   // COM-3: own point numbers summed, the bar counting 25.
   return { points: Array.from(points), bar, off, pips: pipsOf(points, bar) };
 }
@@ -32,46 +33,35 @@ function arrowsOf(extras: DiagramExtras): Pick<Diagram, 'arrows' | 'moveText'> {
   return { arrows: extras.move.segments.map((s) => ({ from: s.from, to: s.to, hit: s.hit })), moveText: extras.move.text };
 }
 
-/** A long-family state: both seats, the pending stages (TM-7) and the first-turn flags (LN-HEAD-3). */
-export function longDiagram(state: LongState, extras: DiagramExtras): Diagram {
-  const position = state.position;
-  const seats: PerSide<DiagramSeat> = {
-    white: (({ points, off }) => seat(points, 0, off))(seatCheckers(position, 'white')),
-    black: (({ points, off }) => seat(points, 0, off))(seatCheckers(position, 'black')),
-  };
-  return {
-    family: 'long',
-    title: extras.title,
-    turn: position.turn,
-    seats,
-    dice: extras.dice ? [extras.dice[0], extras.dice[1]] : null,
-    pending: state.pending.map((s) => ({ origin: s.origin, ...(s.units ? { units: s.units.slice() } : {}), ...(s.last ? { last: true } : {}) })),
-    firstTurn: { white: position.firstTurn.white, black: position.firstTurn.black },
-    ...arrowsOf(extras),
-  };
-}
-
 export interface ShortExtras extends DiagramExtras {
   /** Absent when the variant plays without the cube (§5.6). */
   readonly cube?: DiagramCube;
   readonly match?: DiagramMatch;
 }
 
-/** A backgammon position with its bar, borne-off checkers, cube and match score. */
-export function shortDiagram(position: ShortPosition, extras: ShortExtras): Diagram {
-  const of = (side: Side): DiagramSeat => {
-    const s = shortSeat(position, side);
-    return seat(s.points, s.bar, s.off);
-  };
+/** A state of `family` as its binding's `board` shows it: both seats, the pending stages (TM-7), the first-turn flags, cube and match. */
+export function diagramOf(family: DiagramFamily, board: BoardView, extras: ShortExtras): Diagram {
+  const of = (side: Side): DiagramSeat => seat(board.seats[side]);
   return {
-    family: 'short',
+    family,
     title: extras.title,
-    turn: position.turn,
+    turn: board.turn,
     seats: { white: of('white'), black: of('black') },
     dice: extras.dice ? [extras.dice[0], extras.dice[1]] : null,
-    pending: [],
+    pending: board.pending,
+    ...(board.firstTurn ? { firstTurn: board.firstTurn } : {}),
     ...(extras.cube ? { cube: extras.cube } : {}),
     ...(extras.match ? { match: extras.match } : {}),
     ...arrowsOf(extras),
   };
+}
+
+/** A long-family state: both seats, the pending stages (TM-7) and the first-turn flags (LN-HEAD-3). */
+export function longDiagram(state: LongState, extras: DiagramExtras): Diagram {
+  return diagramOf('long', longFamily.board(state), extras);
+}
+
+/** A backgammon position with its bar, borne-off checkers, cube and match score. */
+export function shortDiagram(position: ShortPosition, extras: ShortExtras): Diagram {
+  return diagramOf('short', shortFamily.board(position), extras);
 }

@@ -4,5 +4,5 @@
  */
 export type { Diagram, DiagramArrow, DiagramCube, DiagramFamily, DiagramMatch, DiagramOptions, DiagramSeat, DiagramStage, DiagramTheme } from './model';
 export { describeDiagram, drawDiagram, otherSidePoint } from './draw';
-export { longDiagram, shortDiagram } from './from-engine';
+export { diagramOf, longDiagram, shortDiagram } from './from-engine';
 export type { DiagramExtras, ShortExtras } from './from-engine';

@@ -1,3 +1,4 @@
+import { PendingView, SeatView } from '../engine/family/types';
 import { PerSide, Side } from '../engine/side';
 
 /**
@@ -9,24 +10,16 @@ import { PerSide, Side } from '../engine/side';
  */
 export type DiagramFamily = 'long' | 'short';
 
-export interface DiagramSeat {
+/** One seat's checkers in its own numbering (COM-2), as the family binding's `board` gives them, with its pips. */
+export interface DiagramSeat extends SeatView {
   /** Checkers per own point: index 1..24 (index 0 unused). */
   readonly points: readonly number[];
-  /** Short nardy only (COM-2: the pseudo-point 25). */
-  readonly bar: number;
-  readonly off: number;
   /** COM-3. */
   readonly pips: number;
 }
 
 /** A stage the side to move still owes before (or instead of) rolling (TM-7). */
-export interface DiagramStage {
-  readonly origin: 'roll' | 'reroll' | 'cascade' | 'debt';
-  /** Absent for a roll or re-roll still to be made. */
-  readonly units?: readonly number[];
-  /** CG-4: the extra stage after which the cascade ends. */
-  readonly last?: boolean;
-}
+export type DiagramStage = PendingView;
 
 /** One move arrow, in the mover's own numbering (0 = off, 25 = bar). */
 export interface DiagramArrow {

@@ -1,4 +1,5 @@
 import { FaultText, RuleErrorCode, RulesError, faultError } from './errors';
+import type { FamilyName } from './family/types';
 
 /**
  * Why a single step is illegal, in either family; 0 means legal. Numeric for
@@ -39,37 +40,61 @@ export function stepFaultError<F extends StepFault>(table: StepFaultTable<F>, fa
 type FamilyText = readonly [rule: string, message: string];
 
 /**
- * Every step fault as one row: [fault, code, in long nardy, in short nardy];
- * null where the family never raises it.
+ * Every step fault as one row: its code and, per family, the rule and
+ * message it answers with; null where the family never raises it.
  */
-const STEP_FAULT_TEXTS: readonly (readonly [StepFault, RuleErrorCode, FamilyText | null, FamilyText | null])[] = [
-  [StepFault.None, 'NOT_A_LEGAL_PLAY', ['ALG-1', 'not a legal step'], ['ALG-1', 'not a legal step']],
-  [StepFault.NoChecker, 'NO_CHECKER', ['LN-MOVE-1', 'there is no checker of the mover on that point'], ['ALG-1', 'there is no checker of the mover on that point']],
-  [StepFault.MustEnterFromBar, 'MUST_ENTER_FROM_BAR', null, ['SH-BAR-1', 'a checker on the bar must enter before any other checker moves']],
-  [StepFault.Blocked, 'BLOCKED_POINT', ['LN-MOVE-2', 'the landing point holds opponent checkers'], ['SH-MOVE-1', 'the landing point is held by two or more opponent checkers']],
-  [StepFault.Head, 'HEAD_RULE', ['LN-HEAD-1', 'no further checker may leave the head in this turn'], null],
-  [
-    StepFault.BearOffNotAllHome,
-    'BEAR_OFF_NOT_ALL_HOME',
-    ['LN-OFF-1', 'bearing off needs every checker in the home (own points 1..6)'],
-    ['SH-OFF-1', 'bearing off needs every checker in the home (own points 1..6), none on the bar'],
-  ],
-  [
-    StepFault.BearOffHigherChecker,
-    'BEAR_OFF_HIGHER_CHECKER',
-    ['LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point'],
-    ['LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)'],
-  ],
-  [StepFault.BearOffExactOnly, 'BEAR_OFF_EXACT_ONLY', ['CR-4', 'this variant bears off only with the exact die'], null],
-  [StepFault.HomeMoveForbidden, 'HOME_MOVE_FORBIDDEN', ['CR-4', 'moves inside the home are forbidden in this variant once every checker is home'], null],
-  [StepFault.FevgaRunner, 'FEVGA_RUNNER', ['FV-2', 'until the first runner has passed the opponent head, no second checker may leave the head'], null],
+const STEP_FAULT_TEXTS: readonly { readonly fault: StepFault; readonly code: RuleErrorCode; readonly texts: Readonly<Record<FamilyName, FamilyText | null>> }[] = [
+  { fault: StepFault.None, code: 'NOT_A_LEGAL_PLAY', texts: { long: ['ALG-1', 'not a legal step'], short: ['ALG-1', 'not a legal step'] } },
+  {
+    fault: StepFault.NoChecker,
+    code: 'NO_CHECKER',
+    texts: { long: ['LN-MOVE-1', 'there is no checker of the mover on that point'], short: ['ALG-1', 'there is no checker of the mover on that point'] },
+  },
+  {
+    fault: StepFault.MustEnterFromBar,
+    code: 'MUST_ENTER_FROM_BAR',
+    texts: { long: null, short: ['SH-BAR-1', 'a checker on the bar must enter before any other checker moves'] },
+  },
+  {
+    fault: StepFault.Blocked,
+    code: 'BLOCKED_POINT',
+    texts: { long: ['LN-MOVE-2', 'the landing point holds opponent checkers'], short: ['SH-MOVE-1', 'the landing point is held by two or more opponent checkers'] },
+  },
+  { fault: StepFault.Head, code: 'HEAD_RULE', texts: { long: ['LN-HEAD-1', 'no further checker may leave the head in this turn'], short: null } },
+  {
+    fault: StepFault.BearOffNotAllHome,
+    code: 'BEAR_OFF_NOT_ALL_HOME',
+    texts: {
+      long: ['LN-OFF-1', 'bearing off needs every checker in the home (own points 1..6)'],
+      short: ['SH-OFF-1', 'bearing off needs every checker in the home (own points 1..6), none on the bar'],
+    },
+  },
+  {
+    fault: StepFault.BearOffHigherChecker,
+    code: 'BEAR_OFF_HIGHER_CHECKER',
+    texts: {
+      long: ['LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point'],
+      short: ['LN-OFF-3', 'a die larger than the point bears off only from the highest occupied point (SH-OFF-1)'],
+    },
+  },
+  { fault: StepFault.BearOffExactOnly, code: 'BEAR_OFF_EXACT_ONLY', texts: { long: ['CR-4', 'this variant bears off only with the exact die'], short: null } },
+  {
+    fault: StepFault.HomeMoveForbidden,
+    code: 'HOME_MOVE_FORBIDDEN',
+    texts: { long: ['CR-4', 'moves inside the home are forbidden in this variant once every checker is home'], short: null },
+  },
+  {
+    fault: StepFault.FevgaRunner,
+    code: 'FEVGA_RUNNER',
+    texts: { long: ['FV-2', 'until the first runner has passed the opponent head, no second checker may leave the head'], short: null },
+  },
 ];
 
 /** The table of one family: the faults it raises, each with its code, rule and message. */
-export function stepFaultTable<F extends StepFault>(family: 'long' | 'short'): StepFaultTable<F> {
+export function stepFaultTable<F extends StepFault>(family: FamilyName): StepFaultTable<F> {
   const table = {} as Record<F, FaultText>;
-  for (const [fault, code, long, short] of STEP_FAULT_TEXTS) {
-    const text = family === 'long' ? long : short;
+  for (const { fault, code, texts } of STEP_FAULT_TEXTS) {
+    const text = texts[family];
     if (text !== null) table[fault as F] = { code, rule: text[0], message: text[1] };
   }
   return table;

@@ -2,13 +2,10 @@ import { createHash } from 'crypto';
 import { Dice, parseDice } from '../engine/dice';
 import { Segment, parseNotation } from '../engine/notation';
 import { Side } from '../engine/side';
-import { parseMatchId } from '../engine/short/gnubg-id';
-import { ShortPosition } from '../engine/short/position';
-import { parseXgid } from '../engine/short/xgid';
-import { Diagram, DiagramCube, DiagramMatch, DiagramOptions, drawDiagram, longDiagram, shortDiagram } from '../diagram';
+import { Diagram, DiagramOptions, diagramOf, drawDiagram } from '../diagram';
 import { CachedAnswer, HotCache } from './cache';
 import { ServiceError, fail } from './errors';
-import { Bound } from '../engine/family';
+import { Bound, ParsedState, withFamily } from '../engine/family';
 import { bindNamed, rulesHash } from './request';
 import { DiagramQuery } from '../contract/requests';
 
@@ -41,51 +38,25 @@ function readDice(value: string | undefined): Dice | undefined {
   return dice.value;
 }
 
-interface ReadState<S> {
-  state: S;
-  dice?: Dice;
-  cube?: DiagramCube;
-  match?: DiagramMatch;
-}
-
-/** Backgammon: an XGID carries the position, the cube, the score and the dice. */
-function fromXgid(text: string): ReadState<ShortPosition> {
-  const x = parseXgid(text);
-  if (!x.ok) throw ServiceError.from(x.error);
-  const xgid = x.value;
-  return {
-    state: xgid.position,
-    ...(xgid.dice ? { dice: xgid.dice } : {}),
-    cube: { value: xgid.cubeValue, owner: xgid.cubeOwner },
-    match: { length: xgid.matchLength, score: { white: xgid.score.white, black: xgid.score.black }, crawford: xgid.crawford },
-  };
-}
-
-/** `xgid`: how the family reads an XGID (backgammon only). */
-function readState<R, S>(bound: Bound<R, S>, body: DiagramQuery, xgid?: (text: string) => ReadState<S>): ReadState<S> {
+/** No position: the opening of the variant with White to move (LN-INIT-1, SH-INIT-1); else the request's position, or its XGID where the family reads XGIDs. */
+function readState<R, S>(bound: Bound<R, S>, body: DiagramQuery): ParsedState<S> {
   const text = body.xgid;
   if (text !== undefined) {
     for (const other of ['position', 'positionId', 'matchId'] as const) {
       if (body[other] !== undefined) fail('INVALID_REQUEST', `give either xgid or ${other}, not both`, { field: 'xgid' });
     }
-    if (!xgid) fail('INVALID_REQUEST', 'an XGID describes a backgammon position; long variants take a positionId', { field: 'xgid' });
-    return xgid(text);
+    if (!bound.family.readXgid) fail('INVALID_REQUEST', 'an XGID describes a backgammon position; long variants take a positionId', { field: 'xgid' });
+    const x = bound.family.readXgid(text);
+    if (!x.ok) throw ServiceError.from(x.error);
+    return x.value;
   }
   if (body.position === undefined && body.positionId === undefined) {
     if (body.matchId !== undefined) fail('INVALID_REQUEST', 'matchId goes with a gnubg positionId', { field: 'matchId' });
-    // No position: the opening of the variant with White to move (LN-INIT-1, SH-INIT-1).
     return { state: bound.family.initial(bound.rules, 'white') };
   }
   const parsed = bound.family.parseState(bound.rules, { position: body.position, positionId: body.positionId, matchId: body.matchId });
   if (!parsed.ok) throw ServiceError.from(parsed.error);
-  const read: ReadState<S> = { state: parsed.value.state, ...(parsed.value.dice ? { dice: parsed.value.dice } : {}) };
-  if (bound.family.family === 'short' && body.matchId !== undefined) {
-    const m = parseMatchId(body.matchId);
-    if (!m.ok) throw ServiceError.from(m.error);
-    read.cube = { value: m.value.cubeValue, owner: m.value.cubeOwner };
-    read.match = { length: m.value.matchLength, score: { white: m.value.score.white, black: m.value.score.black }, crawford: m.value.crawford };
-  }
-  return read;
+  return parsed.value;
 }
 
 /** The move to draw: notation in the mover's numbering; checked against the rules when the stage is known. */
@@ -94,9 +65,8 @@ function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, te
   const segments = parseNotation(text, 'move');
   if (!segments.ok) throw ServiceError.from(segments.error);
   // COM-2: the bar (25) exists in short nardy only; long nardy has no hitting.
-  if (bound.family.family === 'long' && segments.value.some((s) => s.from === 25)) {
-    fail('INVALID_NOTATION', 'long nardy has no bar: steps go from a point 1..24', { field: 'move' });
-  }
+  const fault = bound.family.notationFault(segments.value);
+  if (fault) throw new ServiceError({ ...fault, field: 'move' });
   if (dice || !bound.family.needsDice(state)) {
     const v = bound.family.validate(bound.rules, state, dice, { notation: text });
     if (!v.ok) throw new ServiceError({ ...v.error, field: 'move' });
@@ -113,30 +83,11 @@ function readMove<R, S>(bound: Bound<R, S>, state: S, dice: Dice | undefined, te
 
 /** Reads and checks a diagram request; every failure names its field. */
 export function readDiagramRequest(input: DiagramQuery): DiagramRequest {
-  const b = bindNamed(input.variant, input.rules);
-  switch (b.kind) {
-    case 'long':
-      return diagramRequest(b, readState(b, input), input, (read, extras) => longDiagram(read.state, extras));
-    case 'short': {
-      const rules = b.rules;
-      return diagramRequest(b, readState(b, input, fromXgid), input, (read, extras) => {
-        // CUBE-1: a centred cube of 1 unless the IDs say otherwise; no cube where the variant has none (§5.6).
-        const cube = rules.cube ? (read.cube ?? { value: 1, owner: null }) : undefined;
-        return shortDiagram(read.state, { ...extras, ...(cube ? { cube } : {}), ...(read.match ? { match: read.match } : {}) });
-      });
-    }
-  }
+  return withFamily(bindNamed(input.variant, input.rules), (b) => diagramRequest(b, readState(b, input), input));
 }
 
-type DiagramExtras = { title: string; dice: Dice | null; move?: { text: string; segments: Segment[] } };
-
-/** The checks, options and cache key common to both families; `draw` makes the family's diagram. */
-function diagramRequest<R, S>(
-  b: Bound<R, S>,
-  read: ReadState<S>,
-  input: DiagramQuery,
-  draw: (read: ReadState<S>, extras: DiagramExtras) => Diagram,
-): DiagramRequest {
+/** The checks, options and cache key of a request, and its diagram. */
+function diagramRequest<R, S>(b: Bound<R, S>, read: ParsedState<S>, input: DiagramQuery): DiagramRequest {
   const given = readDice(input.dice);
   if (given && !b.family.needsDice(read.state)) {
     fail('STAGE_MISMATCH', 'this position owes a cascade or debt stage with known units: it takes no dice (TM-4, TM-7)', { field: 'dice', rule: 'TM-7' });
@@ -151,8 +102,17 @@ function diagramRequest<R, S>(
     theme: input.theme ?? 'light',
     labels: input.labels ?? viewer,
   };
-  const extras = { title: b.variant.title, dice: dice ?? null, ...(move ? { move } : {}) };
-  const diagram = draw(read, extras);
+  const m = read.match;
+  // CUBE-1: a centred cube of 1 unless the IDs say otherwise; no cube where the rules play without it (LN-SCORE-5, §5.6).
+  const config = b.family.cubeConfig(b.rules, undefined);
+  const cube = config.ok && config.value.enabled ? (m ? { value: m.cubeValue, owner: m.cubeOwner } : { value: 1, owner: null }) : undefined;
+  const diagram = diagramOf(b.family.family, b.family.board(read.state), {
+    title: b.variant.title,
+    dice: dice ?? null,
+    ...(move ? { move } : {}),
+    ...(cube ? { cube } : {}),
+    ...(m ? { match: { length: m.matchLength, score: { white: m.score.white, black: m.score.black }, crawford: m.crawford } } : {}),
+  });
   const key = [
     b.variant.name,
     rulesHash(b.rules),

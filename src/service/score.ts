@@ -94,7 +94,7 @@ function scoreBound<R, S>(bound: Bound<R, S>, input: ScoreRequest): ScoreAnswer 
     if (!winner) {
       fail('GAME_NOT_OVER', 'neither side has borne off all its checkers; give resign or droppedBy to score an unfinished game', {
         field: 'position',
-        rule: bound.variant.family === 'long' ? 'LN-END-1' : 'SH-SCORE-1',
+        rule: family.endRule,
       });
     }
     const bothFinished = family.winner(family.withSideToAct(state.value, otherSide(winner))) !== winner;

@@ -1,5 +1,4 @@
-import { LONG_OPTIONS, OptionSpec, longOptionValues } from '../engine/long/options';
-import { SHORT_OPTIONS, shortOptionValues } from '../engine/short/options';
+import { rebind, withFamily } from '../engine/family';
 import { VARIANTS, Variant, variantAliases } from '../engine/variants';
 
 export interface OptionView {
@@ -25,18 +24,8 @@ export interface VariantView {
 }
 
 function variantView(variant: Variant): VariantView {
-  let defaults: Record<string, string | number | boolean | null>;
-  let specs: readonly OptionSpec[];
-  switch (variant.family) {
-    case 'long':
-      defaults = longOptionValues(variant.rules);
-      specs = LONG_OPTIONS;
-      break;
-    case 'short':
-      defaults = shortOptionValues(variant.rules);
-      specs = SHORT_OPTIONS;
-      break;
-  }
+  // The preset's own rules: bound without overrides, they are the defaults of its family's options.
+  const { specs, defaults } = withFamily(rebind(variant, variant.rules), (b) => ({ specs: b.family.options, defaults: b.family.optionValues(b.rules) }));
   return {
     name: variant.name,
     family: variant.family,

@@ -1,4 +1,6 @@
+import { createHash } from 'crypto';
 import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../scripts/eval/long-match';
+import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../../scripts/train/short-game';
 
 /*
  * Paired self-play runs on the game reducer: Given seeded games, When they
@@ -23,5 +25,24 @@ describe('paired long-family games on the reducer', () => {
       { game: 0, points: 11, winner: 'a', kind: 1, stages: 45 },
       { game: 1, points: -15, winner: 'b', kind: 2, stages: 44 },
     ]);
+  });
+});
+
+describe('backgammon self-play on the reducer', () => {
+  it('SH-START-1: seeded training positions are those of the loop before it moved onto the reducer', () => {
+    const hash = createHash('sha256');
+    let count = 0;
+    for (const board of shortTrainingPositions(new ShortPlayer(createPrimerEvaluator()), 3, 0.2, 3)) {
+      expect(board).toHaveLength(28);
+      hash.update(board);
+      if (++count === 400) break;
+    }
+    expect(hash.digest('hex').slice(0, 16)).toBe('3b08cfcf58d24931');
+  });
+
+  it('SH-SCORE-1 / SH-SCORE-2: seeded paired games keep their points, gammons included', () => {
+    const a = new ShortPlayer(createPrimerEvaluator());
+    const b = new ShortPlayer(createPrimerEvaluator());
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((g) => playShortPairedGame(a, b, 11, g))).toEqual([2, -2, -1, 1, -1, 1, -1, 1]);
   });
 });

@@ -1,13 +1,13 @@
 import { RulesError, rulesError } from '../errors';
 import { newLongGame, needsDice, winnerOf } from '../long/game';
-import { parseLongOverrides } from '../long/options';
+import { LONG_OPTIONS, longOptionValues, parseLongOverrides } from '../long/options';
 import { seatCheckers, withTurn } from '../long/position';
 import { makeLongPositionId, parseLongPositionId } from '../long/position-id';
 import { LongRules } from '../long/rules';
 import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../long/state';
 import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../long/turn';
 import { LongValidation, validateLongNotation, validateLongPlay } from '../long/validate';
-import { makeNotation, parseNotation } from '../notation';
+import { Segment, makeNotation, parseNotation } from '../notation';
 import { Result, err, ok } from '../result';
 import { CubeConfig, longCubeConfig } from '../scoring/cube';
 import { CubeError } from '../scoring/cube-errors';
@@ -89,8 +89,28 @@ export function parseLongRequestState(rules: LongRules, body: StateInput): Resul
   return state.ok ? ok({ state: state.value }) : state;
 }
 
+/** LN-MOVE-2: nothing is ever hit, so no step comes from a bar. */
+function longNotationFault(segments: readonly Segment[]): RulesError | null {
+  if (!segments.some((segment) => segment.from === BAR)) return null;
+  return rulesError('INVALID_NOTATION', 'long nardy has no bar: checkers are never hit (LN-MOVE-2); write points 1..24 and off', { field: 'notation' });
+}
+
 export const longFamily: GameFamily<LongRules, LongState> = {
   family: 'long',
+  options: LONG_OPTIONS,
+  optionValues: (rules) => longOptionValues(rules),
+  endRule: 'LN-END-1',
+  notationFault: longNotationFault,
+  board(state) {
+    const seat = (side: Side) => ({ ...seatCheckers(state.position, side), bar: 0 });
+    const { position } = state;
+    return {
+      turn: position.turn,
+      seats: { white: seat('white'), black: seat('black') },
+      pending: state.pending.map((s) => ({ origin: s.origin, ...(s.units ? { units: s.units.slice() } : {}), ...(s.last ? { last: true } : {}) })),
+      firstTurn: { white: position.firstTurn.white, black: position.firstTurn.black },
+    };
+  },
   parseRules: (base, overrides) => parseLongOverrides(base, overrides),
   parseState: parseLongRequestState,
   initial: (rules, firstMover) => newLongGame(rules, firstMover),
@@ -122,9 +142,8 @@ export const longFamily: GameFamily<LongRules, LongState> = {
     const segments = parseNotation(play.notation);
     if (!segments.ok) return segments;
     // The notation is what the client sent: its faults are the notation's, not those of steps it never wrote.
-    if (segments.value.some((segment) => segment.from === BAR)) {
-      return err(rulesError('INVALID_NOTATION', 'long nardy has no bar: checkers are never hit (LN-MOVE-2); write points 1..24 and off', { field: 'notation' }));
-    }
+    const fault = longNotationFault(segments.value);
+    if (fault) return err(fault);
     const first = state.pending[0];
     const units = first?.units
       ? first.units.slice()

@@ -8,8 +8,8 @@ import { loserCheckers } from '../scoring/loser';
 import { ResignLevel } from '../scoring/score';
 import { scoreShortGame, scoreShortResignation } from '../scoring/short';
 import { makeGnubgNotation } from '../short/gnubg-notation';
-import { makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../short/gnubg-id';
-import { parseShortOverrides } from '../short/options';
+import { GnubgMatchState, makeGnubgId, makeGnubgPositionId, parseGnubgPositionId, parseMatchId } from '../short/gnubg-id';
+import { SHORT_OPTIONS, parseShortOverrides, shortOptionValues } from '../short/options';
 import {
   ShortPosition,
   initialShortPosition,
@@ -20,6 +20,7 @@ import {
   withShortTurn,
 } from '../short/position';
 import { ShortRules } from '../short/rules';
+import { parseXgid } from '../short/xgid';
 import { ShortTurn, legalShortTurns } from '../short/turn';
 import { ShortValidation, validateShortNotation, validateShortPlay } from '../short/validate';
 import { Side, otherSide } from '../side';
@@ -74,14 +75,16 @@ export function parseShortRequestState(_rules: ShortRules, body: StateInput): Re
   }
   let turn: Side = 'white';
   let dice: Dice | undefined;
+  let match: GnubgMatchState | undefined;
   if (body.matchId !== undefined) {
     if (body.positionId === undefined) {
       return err(rulesError('INVALID_REQUEST', 'matchId goes with a gnubg positionId', { field: 'matchId' }));
     }
-    const match = parseMatchId(body.matchId);
-    if (!match.ok) return match;
-    turn = match.value.turn;
-    if (match.value.dice) dice = match.value.dice;
+    const parsed = parseMatchId(body.matchId);
+    if (!parsed.ok) return parsed;
+    match = parsed.value;
+    turn = match.turn;
+    if (match.dice) dice = match.dice;
   }
   if (body.position !== undefined) {
     const p = parseShortPosition(body.position);
@@ -89,13 +92,29 @@ export function parseShortRequestState(_rules: ShortRules, body: StateInput): Re
   }
   if (body.positionId !== undefined) {
     const p = parseGnubgPositionId(body.positionId, turn);
-    return p.ok ? ok(dice ? { state: p.value, dice } : { state: p.value }) : p;
+    return p.ok ? ok({ state: p.value, ...(dice ? { dice } : {}), ...(match ? { match } : {}) }) : p;
   }
   return err(rulesError('INVALID_REQUEST', 'a position or a positionId is required', { field: 'position' }));
 }
 
 export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
   family: 'short',
+  options: SHORT_OPTIONS,
+  optionValues: (rules) => shortOptionValues(rules),
+  endRule: 'SH-SCORE-1',
+  notationFault: () => null,
+  board: (position) => ({
+    turn: position.turn,
+    seats: { white: shortSeat(position, 'white'), black: shortSeat(position, 'black') },
+    pending: [],
+  }),
+  readXgid(text) {
+    const x = parseXgid(text);
+    if (!x.ok) return x;
+    const { position, dice, cubeValue, cubeOwner, matchLength, score, crawford } = x.value;
+    return ok({ state: position, ...(dice ? { dice } : {}), match: { cubeValue, cubeOwner, matchLength, score, crawford } });
+  },
+  gnubgId: (position, match) => makeGnubgId({ position, match }),
   parseRules: (base, overrides) => parseShortOverrides(base, overrides),
   parseState: parseShortRequestState,
   initial: (_rules, firstMover) => initialShortPosition(firstMover),

@@ -1,10 +1,13 @@
 import { Dice } from '../dice';
 import { RulesError } from '../errors';
+import { Segment } from '../notation';
+import { OptionSpec } from '../option-spec';
 import { Result } from '../result';
 import { CubeConfig } from '../scoring/cube';
 import { CubeError } from '../scoring/cube-errors';
 import { GameScore, ResignLevel, Stake } from '../scoring/score';
-import { Side } from '../side';
+import type { GnubgMatchState } from '../short/gnubg-id';
+import { PerSide, Side } from '../side';
 import { Step } from '../step';
 
 /** The stage being played, in JSON form (who acts, why, with which units). */
@@ -54,10 +57,47 @@ export type FamilyValidation<S> =
   | { readonly legal: true; readonly complete: false; readonly stage: StageJson; readonly remainingDice: number[] }
   | { readonly legal: false; readonly stage: StageJson; readonly error: RulesError };
 
-/** A state read from a request, with the dice it carries (a gnubg Match ID), if any. */
+/** The cube and match a request gives with its position (a gnubg Match ID or an XGID: CUBE-1, CUBE-6). */
+export interface MatchContext {
+  readonly cubeValue: number;
+  /** `null`: centred. */
+  readonly cubeOwner: Side | null;
+  /** 0 = money play. */
+  readonly matchLength: number;
+  readonly score: PerSide<number>;
+  readonly crawford: boolean;
+}
+
+/** A state read from a request, with the dice (and the cube and match) it carries, if any. */
 export interface ParsedState<S> {
   readonly state: S;
   readonly dice?: Dice;
+  readonly match?: MatchContext;
+}
+
+/** One seat's checkers in its own numbering (COM-2): `points[1..24]` (index 0 unused), the bar (0 in the long family), off. */
+export interface SeatView {
+  readonly points: ArrayLike<number>;
+  readonly bar: number;
+  readonly off: number;
+}
+
+/** A stage the side to move still owes before (or instead of) rolling (TM-7); `units` absent for a roll still to be made. */
+export interface PendingView {
+  readonly origin: 'roll' | 'reroll' | 'cascade' | 'debt';
+  readonly units?: readonly number[];
+  /** CG-4: the extra stage after which the cascade ends. */
+  readonly last?: boolean;
+}
+
+/** A state as a board shows it, in the same form for every family. */
+export interface BoardView {
+  /** The side to move (or to roll). */
+  readonly turn: Side;
+  readonly seats: PerSide<SeatView>;
+  readonly pending: readonly PendingView[];
+  /** Long family: who is still to play his first roll (LN-HEAD-2, LN-HEAD-3). */
+  readonly firstTurn?: PerSide<boolean>;
 }
 
 /** Where a request gives its position: JSON `position`, or `positionId` (with a gnubg `matchId` for short nardy). */
@@ -86,6 +126,22 @@ export type FamilyName = 'long' | 'short';
  */
 export interface GameFamily<R, S> {
   readonly family: FamilyName;
+  /** The family's rule options (`GET /v1/variants`), and the value of each in `rules`. */
+  readonly options: readonly OptionSpec[];
+  optionValues(rules: R): Record<string, string | number | boolean | null>;
+  /** The rule that says when a game is over: all 15 borne off (LN-END-1, SH-SCORE-1). */
+  readonly endRule: string;
+  /**
+   * A fault of notation that no position of the family can play, checked
+   * before any dice are known: long nardy has no bar (LN-MOVE-2); null if none.
+   */
+  notationFault(segments: readonly Segment[]): RulesError | null;
+  /** The state as a board shows it (diagrams). */
+  board(state: S): BoardView;
+  /** Backgammon: a position with its cube, match score and dice from an XGID; absent where XGIDs do not apply. */
+  readXgid?(text: string): Result<ParsedState<S>, RulesError>;
+  /** Backgammon: a state with its match as gnubg writes them, `PositionID:MatchID`; absent where gnubg has no IDs. */
+  gnubgId?(state: S, match: GnubgMatchState): string;
   /** The variant's preset with a request's option overrides applied. */
   parseRules(base: Readonly<R>, overrides: unknown): Result<R, RulesError>;
   /** The state of a request's `position` or `positionId`, checked against the rules. */

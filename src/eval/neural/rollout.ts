@@ -12,6 +12,7 @@ import { ShortStageSolver } from '../../engine/short/stage';
 import { Step } from '../../engine/step';
 import { OutcomeValues, STANDARD_VALUES, equityAt, longOutcomeValues } from '../equity';
 import { Evaluator } from '../evaluator';
+import { LongChooser } from '../long/chooser';
 import { Probabilities, flipInPlace, probabilitiesAt } from '../probabilities';
 import { isLongRace, isShortRace } from '../race';
 
@@ -214,18 +215,19 @@ class ShortWalker implements Walker {
 class LongWalker implements Walker {
   private state: LongState;
   private readonly startSide: Side;
-  private probs = new Float64Array(5 * 64);
   /** The move generator of this walker's games (every query is done with it before the next). */
   private readonly solver = new LongStageSolver();
+  private readonly chooser: LongChooser;
 
   constructor(
     private readonly rules: Readonly<LongRules>,
     private readonly start: LongState,
     private readonly evaluator: Evaluator,
-    private readonly values: OutcomeValues,
+    values: OutcomeValues,
   ) {
     this.state = start;
     this.startSide = start.position.turn;
+    this.chooser = new LongChooser(rules, evaluator, values);
   }
 
   reset(): void {
@@ -250,29 +252,15 @@ class LongWalker implements Walker {
     const answer = legalLongTurns(this.rules as LongRules, this.state, dice, {}, this.solver);
     if (!answer.ok) throw new Error(`rollout: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
-    if (this.probs.length < 5 * turns.length) this.probs = new Float64Array(10 * turns.length);
-    const mover = this.state.position.turn;
-    let best = 0;
-    let bestEquity = -Infinity;
-    for (let k = 0; k < turns.length; k++) {
-      const next = turns[k].state.position;
-      this.evaluator.evaluateInto(next.board, this.probs, 5 * k);
-      if (next.turn !== mover) flipInPlace(this.probs, 5 * k);
-      const e = equityAt(this.probs, 5 * k, this.values);
-      if (e > bestEquity) {
-        bestEquity = e;
-        best = k;
-      }
-    }
-    return { turns, best };
+    return { turns, best: this.chooser.best(this.state, turns) };
   }
   bestValue(dice: Dice, out: Float64Array): void {
     const { best } = this.best(dice);
-    out.set(this.probs.subarray(5 * best, 5 * best + 5));
+    out.set(this.chooser.valueOf(best));
   }
   play(dice: Dice | undefined, out: Float64Array): void {
     const { turns, best } = this.best(dice);
-    out.set(this.probs.subarray(5 * best, 5 * best + 5));
+    out.set(this.chooser.valueOf(best));
     this.state = turns[best].state;
   }
 }

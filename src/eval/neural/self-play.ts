@@ -1,19 +1,23 @@
 import { Dice } from '../../engine/dice';
-import { rebind } from '../../engine/family';
+import { AnyBound, rebind } from '../../engine/family';
 import { longFamily } from '../../engine/family/long';
+import { shortFamily } from '../../engine/family/short';
 import { Applied, GameAction, GameEvent, applyAction, newGameState } from '../../engine/game';
 import { CUBE_OFF } from '../../engine/scoring/cube';
 import { LongRules } from '../../engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../engine/long/turn';
+import { ShortPosition } from '../../engine/short/position';
+import { ShortRules } from '../../engine/short/rules';
 import { Side } from '../../engine/side';
+import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { SeededRandom } from '../../engine/random';
-import { OutcomeValues, equityAt, longOutcomeValues } from '../equity';
-import { Evaluator } from '../evaluator';
+import { LongChooser } from '../long/chooser';
 import { LongSearch } from '../long/search';
-import { flipInPlace } from '../probabilities';
 import { isLongRace } from '../race';
 import { tdTargets } from './training';
+
+export { LongChooser } from '../long/chooser';
 
 /*
  * Self-play on the game reducer: the training and strength loops keep only
@@ -26,31 +30,41 @@ function must(applied: ReturnType<typeof applyAction>, what: string): Applied {
   return applied.value;
 }
 
-/** A long-family game under `rules` (any long rules object) whose first mover is `firstMover` (LN-START-1). */
-export class LongSelfPlay {
-  private applied: Applied;
-  /** Events of the last `step`. */
+/**
+ * A game of any family played through the reducer for self-play: money play
+ * without the cube, driven one roll and play at a time by a chooser.
+ */
+export class SelfPlayGame<S> {
+  protected applied: Applied;
+  /** Events of the last `rollOff` or `play`. */
   events: readonly GameEvent[] = [];
 
-  constructor(readonly rules: Readonly<LongRules>, firstMover: Side) {
-    const variant = variantByName('long');
-    if (!variant.ok) throw new Error(variant.error.message);
-    this.applied = newGameState(rebind(variant.value, rules), { cubeConfig: CUBE_OFF, match: null });
-    if (this.applied.expects?.action === 'roll-off') {
-      // LN-START-1: the roll-off's winner moves first and rolls again (rerollByWinner, every long preset).
-      if (rules.openingRoll === 'useRollOffDice') throw new Error('self-play: the roll-off dice would be the first roll; give them with the roll');
-      this.applied = must(applyAction(this.applied.state, firstMover, { type: 'roll-off', dice: firstMover === 'white' ? [2, 1] : [1, 2] }), 'roll-off');
-    }
+  /** `read` turns the reducer's JSON position into the family's own form. */
+  constructor(
+    bound: AnyBound,
+    private readonly read: (json: unknown) => S,
+  ) {
+    this.applied = newGameState(bound, { cubeConfig: CUBE_OFF, match: null });
   }
 
-  /** The game is over: its score (LN-SCORE-1…4, KH-4, FV-6), from the scoring core. */
+  /** Is the roll-off still to be made (LN-START-1, SH-START-1)? */
+  get rollingOff(): boolean {
+    return this.applied.expects?.action === 'roll-off';
+  }
+
+  /** The side that moves first, once the roll-off (or the rules) decided it. */
+  get firstMover(): Side | null {
+    return this.applied.state.game.firstMover;
+  }
+
+  /** The game is over: its score, from the scoring core. */
   get result() {
     return this.applied.state.game.result;
   }
 
-  /** The position now, in the long family's own form. */
-  get position(): LongState {
-    return longFamily.fromJson(this.rules as LongRules, this.applied.state.game.position);
+  /** The position now, in the family's own form. */
+  get position(): S {
+    return this.read(this.applied.state.game.position);
   }
 
   /** Does the side to act roll before playing? */
@@ -58,12 +72,20 @@ export class LongSelfPlay {
     return this.applied.expects?.action === 'roll';
   }
 
+  /** Rolls off with White's and Black's die; false on a tie, which is rolled again. */
+  rollOff(dice: readonly [number, number]): boolean {
+    this.applied = must(applyAction(this.applied.state, 'white', { type: 'roll-off', dice }), 'roll-off');
+    this.events = this.applied.events;
+    return !this.rollingOff;
+  }
+
   /**
-   * Rolls `dice` when a roll is expected, then plays `turn` (one of the legal
-   * plays of the stage). Forced empty plays are the reducer's (ALG-8, MAX-5);
-   * returns how many stages it played without a choice after this one.
+   * Rolls `dice` when given (a roll must be expected), then plays `steps`
+   * (one of the legal plays of the stage). Forced empty plays are the
+   * reducer's (ALG-8, MAX-5); returns how many stages it played without a
+   * choice after this one.
    */
-  step(dice: Dice | undefined, turn: LongTurn): number {
+  play(dice: Dice | undefined, steps: readonly Step[]): number {
     const expects = this.applied.expects;
     if (!expects) throw new Error('self-play: the game is over');
     const events: GameEvent[] = [];
@@ -72,55 +94,49 @@ export class LongSelfPlay {
       events.push(...this.applied.events);
     };
     if (dice) act({ type: 'roll', dice: [dice[0], dice[1]] });
-    if (turn.steps.length > 0) act({ type: 'play', play: { steps: turn.steps } });
+    if (steps.length > 0) act({ type: 'play', play: { steps } });
     this.events = events;
     const forced = events.filter((e) => e.type === 'no-play').length;
-    return turn.steps.length === 0 ? forced - 1 : forced;
+    return steps.length === 0 ? forced - 1 : forced;
   }
 }
 
+function presetVariant(name: string) {
+  const variant = variantByName(name);
+  if (!variant.ok) throw new Error(variant.error.message);
+  return variant.value;
+}
 
-/**
- * Long-family play for training: 0-ply choice among the legal plays of a
- * stage, TD(λ) self-play games, and bots for paired matches.
- */
-export class LongChooser {
-  private probs = new Float64Array(5 * 64);
-  private readonly values: OutcomeValues;
+const LONG = presetVariant('long');
+const BACKGAMMON = presetVariant('backgammon');
 
+/** A long-family game under `rules` (any long rules object) whose first mover is `firstMover` (LN-START-1). */
+export class LongSelfPlay extends SelfPlayGame<LongState> {
   constructor(
     readonly rules: Readonly<LongRules>,
-    readonly evaluator: Evaluator,
+    firstMover: Side,
   ) {
-    this.values = longOutcomeValues(rules);
-  }
-
-  /**
-   * Index of the best play for the side to move of `state` at 0 ply; its
-   * probabilities (for that side) are left in `valueOf(k)`.
-   */
-  best(state: LongState, turns: readonly LongTurn[]): number {
-    const n = turns.length;
-    if (this.probs.length < 5 * n) this.probs = new Float64Array(10 * n);
-    const mover = state.position.turn;
-    let best = 0;
-    let bestEquity = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const next = turns[k].state.position;
-      this.evaluator.evaluateInto(next.board, this.probs, 5 * k);
-      if (next.turn !== mover) flipInPlace(this.probs, 5 * k);
-      const e = equityAt(this.probs, 5 * k, this.values);
-      if (e > bestEquity) {
-        bestEquity = e;
-        best = k;
-      }
+    super(rebind(LONG, rules), (json) => longFamily.fromJson(rules as LongRules, json));
+    if (this.rollingOff) {
+      // LN-START-1: the roll-off's winner moves first and rolls again (rerollByWinner, every long preset).
+      if (rules.openingRoll === 'useRollOffDice') throw new Error('self-play: the roll-off dice would be the first roll; give them with the roll');
+      this.rollOff(firstMover === 'white' ? [2, 1] : [1, 2]);
     }
-    return best;
   }
 
-  /** Probabilities (for the side that chose) of play k of the last `best`. */
-  valueOf(k: number): Float64Array {
-    return this.probs.subarray(5 * k, 5 * k + 5);
+  /** Rolls `dice` when given, then plays `turn`; see `play`. */
+  step(dice: Dice | undefined, turn: LongTurn): number {
+    return this.play(dice, turn.steps);
+  }
+}
+
+/**
+ * A backgammon game (SH-START-1: the roll-off dice are the first roll under
+ * the standard preset) under `rules`, the backgammon preset's by default.
+ */
+export class ShortSelfPlay extends SelfPlayGame<ShortPosition> {
+  constructor(readonly rules: Readonly<ShortRules> = BACKGAMMON.rules as ShortRules) {
+    super(rebind(BACKGAMMON, rules), (json) => shortFamily.fromJson(rules as ShortRules, json));
   }
 }
 

@@ -26,14 +26,15 @@ const playerOf = (side: Side | null): MatchPlayer => (side === 'black' ? 1 : 0);
  */
 export async function sessionMatch(sessions: GameSessions, id: string): Promise<ReplayedMatch> {
   const { record, events } = await sessions.source(id);
-  if (record.family !== 'short') {
+  const { match } = SESSION_FILES[record.family];
+  if (!match) {
     fail(
       'INVALID_REQUEST',
-      `${record.variant} is of the long family: its match file is the long-nardy .mat dialect (longMatchReader reads it)`,
+      `${record.variant} is of the ${record.family} family: its match file is the long-nardy .mat dialect (longMatchReader reads it)`,
       { field: 'id' },
     );
   }
-  return matchOfSession(record, events);
+  return match(record, events);
 }
 
 function matchOfSession(record: SessionRecord, events: readonly HistoryEvent[]): ReplayedMatch {
@@ -114,15 +115,27 @@ function matchOfSession(record: SessionRecord, events: readonly HistoryEvent[]):
   return replayed.value;
 }
 
+/** How a session of each family is written: its backgammon match record, where it has one, and its match file. */
+interface SessionFiles {
+  readonly match?: (record: SessionRecord, events: readonly HistoryEvent[]) => ReplayedMatch;
+  file(record: SessionRecord, events: readonly HistoryEvent[], format: MatchFileFormat): string;
+}
+
+const SESSION_FILES: Record<SessionRecord['family'], SessionFiles> = {
+  long: {
+    file(record, events, format) {
+      if (format !== 'mat') fail('INVALID_REQUEST', 'a long-family game is written only in the .mat dialect (format=mat)', { field: 'format' });
+      return makeSessionLog(record, events);
+    },
+  },
+  short: {
+    match: matchOfSession,
+    file: (record, events, format) => exportMatchFile(matchOfSession(record, events), format),
+  },
+};
+
 /** `GET /v1/games/{id}/export?format=mat|sgf`: the session as a match file. */
 export async function exportSession(sessions: GameSessions, id: string, format: MatchFileFormat): Promise<string> {
   const { record, events } = await sessions.source(id);
-  if (record.family === 'long') {
-    if (format !== 'mat')
-      fail('INVALID_REQUEST', 'a long-family game is written only in the .mat dialect (format=mat)', {
-        field: 'format',
-      });
-    return makeSessionLog(record, events);
-  }
-  return exportMatchFile(matchOfSession(record, events), format);
+  return SESSION_FILES[record.family].file(record, events, format);
 }

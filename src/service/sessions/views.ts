@@ -1,7 +1,6 @@
 import { effectiveCubeConfig } from '../../engine/scoring/cube';
 import { GameScore } from '../../engine/scoring/score';
-import { GnubgGameState, makeGnubgId } from '../../engine/short/gnubg-id';
-import { ShortPosition } from '../../engine/short/position';
+import { GnubgGameState } from '../../engine/short/gnubg-id';
 import { TurnView } from '../views';
 import { AllowedActions, Working, allowedActions } from './flow';
 import { Expects, HistoryEvent, RollRecord, SessionRecord } from './record';
@@ -102,7 +101,8 @@ export function gameView(w: Working<unknown, unknown>, version: number): GameVie
     if (legal.ok) view.legalTurns = legal.value.turns.map((t) => t.view);
   }
   if (game.result) view.result = scoreView(game.result);
-  if (family.family === 'short') view.gnubg = gnubgView(w as Working<unknown, ShortPosition>);
+  const gnubg = gnubgView(w);
+  if (gnubg) view.gnubg = gnubg;
   return view;
 }
 
@@ -112,29 +112,27 @@ function gnubgGameState(result: GameScore | null): GnubgGameState {
   return result.result.startsWith('resign-') ? 'resigned' : 'over';
 }
 
-/** The session of a backgammon game as gnubg's Position ID and Match ID (white is gnubg's player 0). */
-function gnubgView(w: Working<unknown, ShortPosition>): GnubgView {
+/** The session of a backgammon game as gnubg's Position ID and Match ID (white is gnubg's player 0); none where the family has no gnubg IDs. */
+function gnubgView(w: Working<unknown, unknown>): GnubgView | undefined {
   const { record, family, state } = w;
+  if (!family.gnubgId) return undefined;
   const game = record.game;
   const onRoll = family.sideToAct(state);
   const cube = game.cube;
   const match = record.match;
-  const id = makeGnubgId({
-    position: state,
-    match: {
-      cubeValue: cube?.value ?? 1,
-      cubeOwner: cube && cube.owner !== 'center' ? cube.owner : null,
-      onRoll,
-      turn: record.expects && record.expects.action !== 'next-game' ? record.expects.seat : onRoll,
-      crawford: match?.nextGameIsCrawford ?? false,
-      gameState: gnubgGameState(game.result),
-      doubleOffered: cube?.offered !== undefined,
-      resignation: 'none',
-      dice: game.dice,
-      matchLength: match?.length ?? 0,
-      score: { white: match?.score.white ?? 0, black: match?.score.black ?? 0 },
-      jacoby: effectiveCubeConfig(record.cubeConfig, match).jacoby,
-    },
+  const id = family.gnubgId(state, {
+    cubeValue: cube?.value ?? 1,
+    cubeOwner: cube && cube.owner !== 'center' ? cube.owner : null,
+    onRoll,
+    turn: record.expects && record.expects.action !== 'next-game' ? record.expects.seat : onRoll,
+    crawford: match?.nextGameIsCrawford ?? false,
+    gameState: gnubgGameState(game.result),
+    doubleOffered: cube?.offered !== undefined,
+    resignation: 'none',
+    dice: game.dice,
+    matchLength: match?.length ?? 0,
+    score: { white: match?.score.white ?? 0, black: match?.score.black ?? 0 },
+    jacoby: effectiveCubeConfig(record.cubeConfig, match).jacoby,
   });
   const [positionId, matchId] = id.split(':');
   return { positionId, matchId, id };
