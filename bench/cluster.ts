@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
 import { createServer } from 'net';
-import { tmpdir } from 'os';
+import { loadavg, tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { createRedisClient } from '../src/service/store/redis';
 
@@ -21,7 +21,11 @@ import { createRedisClient } from '../src/service/store/redis';
  *   (two keys answered with the same version, or the stored game past what
  *   was answered);
  * - resets: requests that failed other than by a refused connection
- *   (ECONNREFUSED: sent after a listener closed, never accepted);
+ *   (ECONNREFUSED: sent after a listener closed, never accepted), counted
+ *   apart when sent to an API process after its SIGTERM (a load balancer
+ *   stops sending those within the drain; the last of them can still be in
+ *   the kernel's accept backlog when the listener closes, and are reset);
+ *   only resets of requests sent before a SIGTERM fail the run;
  * - false `end` events: a stream ended while its game goes on;
  * - answers that contradict what was stored: a game whose stored version or
  *   status is not what the last 200 of its table said;
@@ -51,11 +55,15 @@ function freePort(): Promise<number> {
   });
 }
 
-const counts = { requests: 0, resets: 0, refused: 0, outcomeUnknown: 0, unavailable: 0, retries: 0, falseEnds: 0, contradictions: 0, jobsSubmitted: 0 };
+const counts = { requests: 0, resets: 0, resetsAfterSignal: 0, refused: 0, outcomeUnknown: 0, unavailable: 0, retries: 0, falseEnds: 0, contradictions: 0, jobsSubmitted: 0 };
 const resetDetail: string[] = [];
 /** When the run started, for the times of the resets. */
 let runStart = Date.now();
 const latencies: number[] = [];
+/** Latencies of game actions only (POST /v1/games/{id}/{action}). */
+const actionLatencies: number[] = [];
+/** Whether each API process has had SIGTERM and is not yet started again: a request sent to it then is sent after the signal. */
+const draining: boolean[] = [];
 
 class Proc {
   child: ChildProcess | null = null;
@@ -104,17 +112,22 @@ interface Body {
 /** One request to `bases[i]`, falling to the other base when refused; resets are counted. */
 async function call(bases: string[], first: number, path: string, init: RequestInit): Promise<{ status: number; body: Body } | null> {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const base = bases[(first + attempt) % bases.length];
+    const index = (first + attempt) % bases.length;
+    const base = bases[index];
     const started = performance.now();
+    // Sent to a process that has had SIGTERM: what a load balancer stops sending within the drain.
+    const afterSignal = draining[index] === true;
     counts.requests++;
     try {
       const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
       const body = ((await res.json().catch(() => null)) ?? {}) as Body;
       latencies.push(performance.now() - started);
+      if (init.method === 'POST' && /^\/v1\/games\/[^/]+\/[a-z]+$/.test(path)) actionLatencies.push(performance.now() - started);
       return { status: res.status, body };
     } catch (e) {
       const code = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
       if (code === 'ECONNREFUSED') counts.refused++;
+      else if (afterSignal) counts.resetsAfterSignal++;
       else {
         counts.resets++;
         if (resetDetail.length < 10) resetDetail.push(`${((Date.now() - runStart) / 1000).toFixed(1)} s ${init.method} ${path.replace(/[A-Za-z0-9_-]{22}/, '…')}: ${code}`);
@@ -248,8 +261,10 @@ async function main(): Promise<void> {
     const faults: string[] = [];
     const restartApi = async (i: number) => {
       const signalled = ((Date.now() - start) / 1000).toFixed(1);
+      draining[i] = true;
       const code = await apis[i].stop('SIGTERM');
       apis[i].start();
+      draining[i] = false;
       await until(ready(bases[i]), 60_000, bases[i]);
       faults.push(`${signalled} s: API ${i} SIGTERM, exit ${code} at ${((Date.now() - start) / 1000).toFixed(1)} s, started again`);
     };
@@ -310,13 +325,17 @@ async function main(): Promise<void> {
       if (record > 0) sizes.push(record + history);
     }
     latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * q) / 100))]?.toFixed(1);
+    actionLatencies.sort((a, b) => a - b);
+    const pOf = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor((list.length * q) / 100))]?.toFixed(1);
+    const p = (q: number) => pOf(latencies, q);
     const meanKiB = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length) / 1024;
     for (const f of faults) console.log(`  ${f}`);
     console.log(`${told.size} games (${finished.size} finished), ${actions} actions told 200, ${counts.requests} requests in ${elapsed.toFixed(0)} s (${(counts.requests / elapsed).toFixed(0)} req/s), p50 ${p(50)} ms, p99 ${p(99)} ms`);
+    console.log(`game actions: ${actionLatencies.length} answered, p50 ${pOf(actionLatencies, 50)} ms, p99 ${pOf(actionLatencies, 99)} ms`);
     console.log(`503 OUTCOME_UNKNOWN ${counts.outcomeUnknown}, 503 other ${counts.unavailable} (each retried with its key), connections refused ${counts.refused} (retried on the other process)`);
     console.log(`lost actions ${lost}, duplicated actions ${duplicated}, answers contradicting the store ${counts.contradictions}`);
-    console.log(`resets ${counts.resets}${resetDetail.length ? ` (${resetDetail.join('; ')})` : ''}, false end events ${counts.falseEnds}`);
+    console.log(`resets of requests sent before a SIGTERM of their process ${counts.resets}${resetDetail.length ? ` (${resetDetail.join('; ')})` : ''}; sent after it (to a draining process) ${counts.resetsAfterSignal}; false end events ${counts.falseEnds}`);
+    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`jobs done ${jobsDone} of ${jobs.length} submitted`);
     console.log(`Redis memory per finished game: ${meanKiB.toFixed(1)} KiB mean over ${sizes.length} (documented: ${DOCUMENTED_GAME_KIB} KiB) — ${meanKiB <= DOCUMENTED_GAME_KIB ? 'within' : 'OVER'}`);
     const bad = lost + duplicated + counts.contradictions + counts.resets + counts.falseEnds + (jobs.length - jobsDone) + (meanKiB > DOCUMENTED_GAME_KIB ? 1 : 0);

@@ -122,7 +122,12 @@ export class BullJobQueue implements JobQueue {
     this.prefix = `{${options.prefix ?? 'nardy-jobs'}}`;
     this.timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
     this.markers = this.connect('commands');
-    this.queue = new Queue(JOB_QUEUE, { connection: this.connect('commands'), prefix: this.prefix });
+    // No version check on this connection: BullMQ checks with one INFO as the connection first becomes
+    // ready, and if that INFO fails (the store timeout passes while a cold process's event loop is busy, or
+    // Redis stops just then) BullMQ keeps the failure, and every later operation of the queue fails with it
+    // at once: 503 for good, until the process restarts. The events and the worker connections check the
+    // version (their commands wait for Redis as long as it takes, so theirs cannot fail so).
+    this.queue = new Queue(JOB_QUEUE, { connection: this.connect('commands'), prefix: this.prefix, skipVersionCheck: true });
     this.events = new QueueEvents(JOB_QUEUE, { connection: this.connect('blocking'), prefix: this.prefix });
     for (const event of ['progress', 'active', 'completed', 'failed', 'removed', 'waiting'] as const) {
       this.events.on(event, ({ jobId }: { jobId: string }) => void this.notify(jobId));
