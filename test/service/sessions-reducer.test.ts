@@ -63,7 +63,7 @@ function withoutNumbers(events: HistoryEvent[]): object[] {
   return events.map(({ n: _n, at: _at, ...event }) => event);
 }
 
-async function lockstep(options: { variant: string; cube?: boolean; match?: { length: number }; rules?: object }, seed: number): Promise<number> {
+async function lockstep(options: { variant: string; cube?: boolean; match?: { length: number }; rules?: Record<string, unknown> }, seed: number): Promise<number> {
   const store = new MemorySessionStore();
   const sessions = new GameSessions({ store, seeds: deterministicSeeds(`lockstep-${seed}`), ttlSeconds: 3600, idempotencyTtlSeconds: 3600, now });
   const random = new SeededRandom(seed);
