@@ -161,4 +161,21 @@ describe('POST /v1/cube', () => {
       });
     expect(gql.body.data.cubeAction).toEqual({ cube: doubled.body.cube, legalActions: doubled.body.legalActions });
   });
+
+  it('refuses an unknown field of config, context or action on both transports (openapi.yaml closes them)', async () => {
+    const base = { variant: 'long', context: { onRoll: 'white' }, action: { type: 'double', by: 'white' } };
+    for (const [body, field] of [
+      [{ ...base, config: { beaver: true, beavers: true } }, 'config.beavers'],
+      [{ ...base, context: { onRoll: 'white', dice: [6, 5] } }, 'context.dice'],
+      [{ ...base, action: { type: 'double', by: 'white', cube: 2 } }, 'action.cube'],
+    ] as const) {
+      const rest = await request(app.app).post('/v1/cube').send(body);
+      expect(rest.status).toBe(400);
+      expect(rest.body.error).toMatchObject({ code: 'UNKNOWN_FIELD', field });
+      const gql = await request(app.app)
+        .post('/graphql')
+        .send({ query: 'query($input: CubeInput!) { cubeAction(input: $input) { cube } }', variables: { input: body } });
+      expect(gql.body.errors[0].extensions).toMatchObject({ code: 'UNKNOWN_FIELD', field });
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { EvaluateRequest } from '../../src/contract/requests';
 import { Dice } from '../../src/engine/dice';
 import { SeededRandom } from '../../src/engine/random';
 import { VARIANTS } from '../../src/engine/variants';
-import { createFakeEvaluator } from '../../src/eval/fake';
+import { FakeEvaluator, createFakeEvaluator } from '../../src/eval/fake';
 import { bindOpaque as bind } from '../../src/engine/family';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { AnalysisService } from '../../src/service/analysis/service';
@@ -11,18 +11,31 @@ import { AnalysisService } from '../../src/service/analysis/service';
  * Every preset, positions from seeded random games (cascades, re-rolls,
  * debts, bear-offs included): the analysis endpoints answer each one at 0
  * to 2 plies, rank exactly the legal plays, keep the probabilities in
- * order, and roll out. A fake evaluator keeps it fast; a short search budget bounds the
+ * order, and roll out. A fake evaluator keeps it fast; a short search budget (below) bounds the
  * cascade presets.
  */
 
+/*
+ * The search budget counts evaluations, not milliseconds: the engine's clock
+ * is the number of boards the fake evaluators have evaluated. A 2-ply search
+ * then gives up after the same work whatever the load of the machine, so the
+ * same searches finish at 2 plies and the same ones fall back to fewer plies
+ * on every run. (With a wall-clock budget of 150 ms most 2-ply calls spent
+ * the whole budget, and which of them fell back changed with the load.)
+ * 1,000 evaluations let the small trees finish at 2 plies and send the large
+ * ones of the cascade presets to the fallback.
+ */
+const fakes: FakeEvaluator[] = [];
+const fake = (family: 'short' | 'long'): FakeEvaluator => {
+  const evaluator = createFakeEvaluator({ family });
+  fakes.push(evaluator);
+  return evaluator;
+};
+const evaluations = () => fakes.reduce((sum, evaluator) => sum + evaluator.calls, 0);
 const service = new AnalysisService(
-  new Analyzers({
-    kind: 'fake',
-    short: () => createFakeEvaluator({ family: 'short' }),
-    long: () => createFakeEvaluator({ family: 'long' }),
-  }),
+  new Analyzers({ kind: 'fake', short: () => fake('short'), long: () => fake('long') }),
   undefined,
-  { searchBudgetMs: 150 },
+  { searchBudgetMs: 1000, clock: evaluations },
 );
 
 describe.each(VARIANTS.map((v) => [v.name, v] as const))('%s', (name, variant) => {

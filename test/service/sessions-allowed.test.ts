@@ -1,4 +1,4 @@
-import { ActionBody } from '../../src/contract/requests';
+import { ActionBody, CreateGameRequest } from '../../src/contract/requests';
 import { SeededRandom } from '../../src/engine/random';
 import { parseMatchId } from '../../src/engine/short/gnubg-id';
 import { SIDES, Side } from '../../src/engine/side';
@@ -57,7 +57,7 @@ interface Phases {
  * Plays a session to its end, checking every state; the players pick among
  * the allowed actions with a seeded generator that likes the cube.
  */
-async function playChecked(sessions: GameSessions, store: MemorySessionStore, body: object, seed: number): Promise<Phases> {
+async function playChecked(sessions: GameSessions, store: MemorySessionStore, body: CreateGameRequest, seed: number): Promise<Phases> {
   const created = (await sessions.create(body)).body;
   const random = new SeededRandom(seed);
   let state = created.state;

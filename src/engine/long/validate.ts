@@ -39,10 +39,13 @@ function boardError(fault: BoardFault, stepIndex: number): RulesError {
   return faultError(BOARD_FAULT[fault], stepIndex);
 }
 
+/** Scratch of `boardKey`: the key's character codes (one string made at the end, not 25 concatenations). */
+const KEY_CODES: number[] = new Array<number>(25).fill(0);
+
+/** The mover's checkers and borne-off count as a string key (the opponent does not move within a stage). */
 function boardKey(board: LongBoard): string {
-  let s = '';
-  for (let p = 0; p <= 24; p++) s += String.fromCharCode(65 + Math.max(0, board[p]));
-  return s;
+  for (let p = 0; p <= 24; p++) KEY_CODES[p] = 65 + Math.max(0, board[p]);
+  return String.fromCharCode.apply(null, KEY_CODES);
 }
 
 type Branch = StepBranch<LongBoard>;
@@ -90,7 +93,9 @@ class StageCheck implements BranchRules<LongBoard> {
   readonly unitsOf = 'stage';
   readonly unitsRule = 'COM-9';
   readonly directionRule = 'LN-MOVE-1';
-  private readonly legal = new Map<string, LongTurn>();
+  /** The legal plays by board key, made on first use (a step list refused early never needs it). */
+  private legalByKey: Map<string, LongTurn> | null = null;
+  private readonly turns: readonly LongTurn[];
   private readonly before: LongBoard;
   private readonly stage: ActiveStage;
   private readonly maxUnits: number;
@@ -108,10 +113,18 @@ class StageCheck implements BranchRules<LongBoard> {
     this.stage = generated.stage;
     this.maxUnits = generated.unitsUsed;
     this.before = state.position.board;
-    for (const t of generated.turns) this.legal.set(boardKey(t.board), t);
+    this.turns = generated.turns;
     this.movement = movementOf(rules);
     this.headStart = this.before[HEAD] > 0 ? this.before[HEAD] : 0;
     this.isPair = this.stage.units.length === 2 && this.stage.units[0] !== this.stage.units[1];
+  }
+
+  private get legal(): Map<string, LongTurn> {
+    if (this.legalByKey === null) {
+      this.legalByKey = new Map();
+      for (const t of this.turns) this.legalByKey.set(boardKey(t.board), t);
+    }
+    return this.legalByKey;
   }
 
   run(steps: readonly Step[]): LongValidation {

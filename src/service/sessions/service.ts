@@ -1,13 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import { GameOptions, bindGameState, createGameState } from '../../engine/game';
+import { bindGameState, createGameState } from '../../engine/game';
 import { ResignLevel } from '../../engine/scoring/score';
 import { SIDES, Side } from '../../engine/side';
 import { Step } from '../../engine/step';
 import { variantByName } from '../../engine/variants';
 import { ServiceError, fail } from '../errors';
 import { AnyBound, Play, rebind, withFamily } from '../../engine/family';
-import { checkKeys, isPlainObject } from '../request';
-import { ActionBody, PlayRequest, ResignRequest } from '../../contract/requests';
+import { checkKeys } from '../request';
+import { ActionBody, CreateGameRequest, PlayRequest, ResignRequest } from '../../contract/requests';
 import { WorkBudget } from '../budget';
 import { SessionStore, StoreFullError, StoreOutcomeUnknownError, StoreUnavailableError, StoredResponse } from '../store/types';
 import { SeedSource } from './fairness';
@@ -162,23 +162,16 @@ export class GameSessions {
 
   /** `POST /v1/games`. */
   async create(
-    body: unknown,
+    body: CreateGameRequest,
     client = 'anonymous',
   ): Promise<Answer<{ id: string; seats: Record<Side, { token: string }>; state: GameView; version: number }>> {
-    if (!isPlainObject(body)) fail('INVALID_REQUEST', 'the request body must be a JSON object', { field: '' });
-    checkKeys(body, ['variant', 'rules', 'match', 'cube']);
-    if (body.cube !== undefined && typeof body.cube !== 'boolean') fail('INVALID_REQUEST', 'cube must be true or false', { field: 'cube' });
-    if (body.match !== undefined) {
-      if (!isPlainObject(body.match)) fail('INVALID_MATCH', 'match must be an object {length, crawford?}', { field: 'match' });
-      checkKeys(body.match, ['length', 'crawford']);
-      const crawford = body.match.crawford;
-      if (crawford !== undefined && typeof crawford !== 'boolean') fail('INVALID_MATCH', 'match.crawford must be true or false', { field: 'match.crawford' });
-    }
+    // The shape (known fields, cube and match.crawford booleans, match.length 1..999) is openapi.yaml's
+    // CreateGameRequest, checked at the edge of both transports; the rules check the variant, its options and the cube.
     const start = createGameState({
       variant: body.variant,
       rules: body.rules,
-      ...(body.cube !== undefined ? { cube: body.cube as boolean } : {}),
-      ...(body.match !== undefined ? { match: body.match as GameOptions['match'] } : {}),
+      ...(body.cube !== undefined ? { cube: body.cube } : {}),
+      ...(body.match !== undefined ? { match: body.match } : {}),
     });
     if (!start.ok) throw ServiceError.fromGame(start.error);
     const { state } = start.value;

@@ -7,6 +7,7 @@ import { makeLongStateJson, parseLongState } from '../../../src/engine/long/stat
 import { LongState } from '../../../src/engine/long/turn';
 import { expandSegments, makeNotation, parseNotation } from '../../../src/engine/notation';
 import { SeededRandom } from '../../../src/engine/random';
+import { expectBe, expectEqual } from '../../support/expect';
 import { runs } from '../../support/runs';
 
 /* Round trips of every format: JSON position, position ID, notation. */
@@ -29,13 +30,14 @@ describe('long-family formats', () => {
       const id = makeLongPositionId(state);
       const back = parseLongPositionId(id);
       if (!back.ok) throw new Error(`${id}: ${back.error.message}`);
-      expect(makeLongPositionId(back.value)).toBe(id);
-      expect(Array.from(back.value.position.board)).toEqual(Array.from(state.position.board));
-      expect(back.value.pending).toEqual(state.pending);
+      // Every state of the games: the hot-loop forms of toBe / toEqual (test/support/expect.ts).
+      expectBe(makeLongPositionId(back.value), id);
+      expectEqual(Array.from(back.value.position.board), Array.from(state.position.board));
+      expectEqual(back.value.pending, state.pending);
       const json = makeLongStateJson(state);
       const parsed = parseLongState(JSON.parse(JSON.stringify(json)), rules);
       if (!parsed.ok) throw new Error(`${JSON.stringify(json)}: ${parsed.error.message}`);
-      expect(makeLongPositionId(parsed.value)).toBe(id);
+      expectBe(makeLongPositionId(parsed.value), id);
     }
   });
 

@@ -14,14 +14,19 @@ function dense(encoding: NeuralEncoding, board: Int8Array): Float64Array {
   const input = sparseInput(encoding.inputs);
   encoding.encode(board, input);
   const out = new Float64Array(encoding.inputs);
+  // Every active input is checked; those out of order, out of range, zero or not finite are reported together.
+  const wrong: string[] = [];
   for (let k = 0; k < input.count; k++) {
-    expect(input.index[k]).toBeGreaterThanOrEqual(0);
-    expect(input.index[k]).toBeLessThan(encoding.inputs);
-    if (k > 0) expect(input.index[k]).toBeGreaterThan(input.index[k - 1]);
-    expect(input.value[k]).not.toBe(0);
-    expect(Number.isFinite(input.value[k])).toBe(true);
-    out[input.index[k]] = input.value[k];
+    const index = input.index[k];
+    const value = input.value[k];
+    const inRange = index >= 0 && index < encoding.inputs;
+    const ascending = k === 0 || index > input.index[k - 1];
+    if (!inRange || !ascending || Object.is(value, 0) || !Number.isFinite(value)) {
+      wrong.push(`input ${k}: index ${index} (previous ${k > 0 ? input.index[k - 1] : 'none'}, of ${encoding.inputs}), value ${value}`);
+    }
+    out[index] = value;
   }
+  expect(wrong).toEqual([]);
   return out;
 }
 

@@ -33,12 +33,25 @@ describe('kernel base64', () => {
   });
 });
 
+// The boards are generated once per file: several tests walk the same seeded positions.
+let shortMemo: Int8Array[] | undefined;
+let longMemo: Int8Array[] | undefined;
+
 function shortBoards(): Int8Array[] {
-  return shortBoardsAndPlays(59, 61, 1200);
+  shortMemo ??= shortBoardsAndPlays(59, 61, 1200);
+  return shortMemo;
 }
 
 function longBoards(): Int8Array[] {
-  return longBoardsAndPlays(71, 67, 1200);
+  longMemo ??= longBoardsAndPlays(71, 67, 1200);
+  return longMemo;
+}
+
+/** The first index where `a` and `b` differ bit for bit (Object.is, as toEqual compares numbers), or null. */
+function firstDifference(a: Float64Array, b: Float64Array): { index: number; got: number; want: number } | null {
+  if (a.length !== b.length) return { index: Math.min(a.length, b.length), got: a.length, want: b.length };
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return { index: i, got: a[i], want: b[i] };
+  return null;
 }
 
 /** All outputs of a fresh copy of `network` on `kernel`, each input copied into `network.inputBuffer()` first when `inPlace`. */
@@ -67,20 +80,19 @@ function run(
 }
 
 function expectSame(network: NeuralNetwork, inputs: readonly SparseInput[]): void {
-  const reference = new Float64Array(5);
+  // The reference outputs do not depend on the kernel's settings: computed once for the four runs below.
+  const reference = new Float64Array(inputs.length * 5);
+  inputs.forEach((input, i) => referenceForward(network, input, reference, i * 5));
   const js = run(network, 'js', true, inputs, false);
   const active = inputs.reduce((s, input) => s + input.count, 0);
   for (const incremental of [true, false]) {
     for (const inPlace of [false, true]) {
       const wasm = run(network, 'wasm', incremental, inputs, inPlace);
       let worst = 0;
-      inputs.forEach((input, i) => {
-        referenceForward(network, input, reference, 0);
-        for (let o = 0; o < 5; o++) worst = Math.max(worst, Math.abs(wasm.out[i * 5 + o] - reference[o]));
-      });
+      for (let i = 0; i < reference.length; i++) worst = Math.max(worst, Math.abs(wasm.out[i] - reference[i]));
       expect(worst).toBeLessThanOrEqual(1e-5);
       // Bit for bit the JavaScript loops' outputs, incremental or not.
-      expect(Array.from(wasm.out)).toEqual(Array.from(js.out));
+      expect(firstDifference(wasm.out, js.out)).toBeNull();
       // The incremental path was the one taken: as many rows as the JavaScript loops, fewer than active inputs.
       if (incremental) {
         expect(wasm.rows).toBe(js.rows);
@@ -129,7 +141,7 @@ describe('WebAssembly kernel against the JavaScript loops and the reference', ()
       network.kernel = i % 3 === 0 ? 'js' : 'wasm';
       network.forward(input, mixed, i * 5);
     });
-    expect(Array.from(mixed)).toEqual(Array.from(run(net.contact, 'js', true, inputs, false).out));
+    expect(firstDifference(mixed, run(net.contact, 'js', true, inputs, false).out)).toBeNull();
   });
 });
 
@@ -142,7 +154,10 @@ describe('WebAssembly kernel on whole boards (board slots)', () => {
     const input = new NeuralNetwork(network).inputBuffer();
     const one = new NeuralNetwork(network);
     const expected = new Float64Array(5);
+    const got = new Float64Array(5);
     let compared = 0;
+    // Every board is compared; the first few that differ are reported together (one expect, not one per board).
+    const differences: string[] = [];
     for (let start = 0; start < boards.length; start += batch) {
       const chunk = boards.slice(start, start + batch);
       const flat = new Int8Array(chunk.length * 28);
@@ -151,11 +166,13 @@ describe('WebAssembly kernel on whole boards (board slots)', () => {
       chunk.forEach((_, k) => {
         encodeShortRawFlipped(flat, k * 28, input);
         one.forward(input, expected, 0);
-        const got = Array.from({ length: 5 }, (_, o) => sigmoid(kernel.plays[k * 6 + o]));
-        expect(got).toEqual(Array.from(expected));
+        for (let o = 0; o < 5; o++) got[o] = sigmoid(kernel.plays[k * 6 + o]);
+        const difference = firstDifference(got, expected);
+        if (difference && differences.length < 5) differences.push(`board ${start + k}: ${JSON.stringify(difference)}`);
         compared++;
       });
     }
+    expect(differences).toEqual([]);
     expect(compared).toBe(boards.length);
   }
 
