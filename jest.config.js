@@ -45,6 +45,7 @@ const UNIT = [
   'docs/openapi-statuses.test.ts',
   'http/contract-types.test.ts',
   'http/graphql-inputs.test.ts',
+  'http/rate-limit-store.test.ts',
   'scripts/engines.test.ts',
   'scripts/self-play.test.ts',
   'service/analysis-data.test.ts',

@@ -23,50 +23,91 @@ export interface RateLimitOptions {
   readonly log?: WarnLog;
 }
 
+/** How long after a failed start of the Redis store (its scripts not loaded) it is started again. */
+const RESTART_AFTER_MS = 1000;
+
 /**
  * Counts in Redis and, while Redis fails, in this process: the limit holds
- * through an outage (per replica) instead of being switched off.
+ * through an outage (per replica) instead of being switched off. A Redis
+ * store whose start failed (Redis away as the process started) keeps the
+ * failed script load and would fail every call after Redis is back, so it is
+ * started again, at most once per `restartAfterMs`, until a start succeeds.
  */
-class FallbackStore implements Store {
+export class FallbackStore implements Store {
   private readonly local = new MemoryStore();
   readonly prefix: string;
+  private options: Options | undefined;
+  /** When the shared store's last start failed; null while it stands. */
+  private failedAt: number | null = null;
+  private restarting: Promise<void> | null = null;
 
   constructor(
     private readonly shared: Store,
     private readonly onFailure: (error: unknown) => void,
+    private readonly restartAfterMs = RESTART_AFTER_MS,
   ) {
     this.prefix = shared.prefix ?? '';
   }
 
   init(options: Options): void {
+    this.options = options;
     this.local.init(options);
-    void Promise.resolve(this.shared.init?.(options)).catch((e) => this.onFailure(e));
+    void this.start();
+  }
+
+  private async start(): Promise<void> {
+    try {
+      await this.shared.init?.(this.options!);
+      this.failedAt = null;
+    } catch (e) {
+      this.failedAt = Date.now();
+      this.onFailure(e);
+    }
+  }
+
+  /** Whether the shared store may be asked: started, or started again now after a failed start. */
+  private async usable(): Promise<boolean> {
+    if (this.failedAt === null) return true;
+    if (this.restarting === null && Date.now() - this.failedAt >= this.restartAfterMs) {
+      this.restarting = this.start().finally(() => (this.restarting = null));
+      await this.restarting;
+      return this.failedAt === null;
+    }
+    return false;
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    try {
-      return await this.shared.get?.(key);
-    } catch (e) {
-      this.onFailure(e);
-      return this.local.get(key);
+    if (await this.usable()) {
+      try {
+        return await this.shared.get?.(key);
+      } catch (e) {
+        this.onFailure(e);
+      }
     }
+    return this.local.get(key);
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    try {
-      return await this.shared.increment(key);
-    } catch (e) {
-      this.onFailure(e);
-      return this.local.increment(key);
+    if (await this.usable()) {
+      try {
+        return await this.shared.increment(key);
+      } catch (e) {
+        this.onFailure(e);
+      }
     }
+    return this.local.increment(key);
   }
 
   async decrement(key: string): Promise<void> {
-    try {
-      await this.shared.decrement(key);
-    } catch {
-      await this.local.decrement(key);
+    if (await this.usable()) {
+      try {
+        await this.shared.decrement(key);
+        return;
+      } catch {
+        // Counted in this process below.
+      }
     }
+    await this.local.decrement(key);
   }
 
   async resetKey(key: string): Promise<void> {
