@@ -30,9 +30,16 @@ import { createRedisClient } from '../src/service/store/redis';
  * - answers that contradict what was stored: a game whose stored version or
  *   status is not what the last 200 of its table said;
  * - jobs not done; Redis memory per finished game against the documented
- *   40 KiB (docs/operations.md, "Redis sizing").
+ *   40 KiB (docs/operations.md, "Redis sizing");
+ * - game-action p50/p99 with and without analysis: an action counts as "with"
+ *   when at least one rollout job was in flight as it was sent — submitted
+ *   (from the moment its POST left) and not yet seen done, failed or
+ *   cancelled by a poll every 250 ms — and "without" otherwise. The jobs run
+ *   in the worker process on the same cores; a job's end is seen up to one
+ *   poll late, so "with" includes a little idle time, and the faults fall
+ *   in either part as they happen (not taken out of either).
  *
- *   npm run bench:cluster [-- --tables=40 --seconds=70]
+ *   npm run bench:cluster [-- --tables=40 --seconds=70 --job-trials=36 --job-truncate=4]
  *
  * Needs redis-server on the PATH and a build (`npm run build`; the script
  * builds when dist/ is missing).
@@ -43,6 +50,11 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const TABLES = Number(args.tables ?? 40);
 const SECONDS = Number(args.seconds ?? 70);
 const DOCUMENTED_GAME_KIB = 40;
+/** Each rollout job's size: trials of games cut after `JOB_TRUNCATE` turns. */
+const JOB_TRIALS = Number(args['job-trials'] ?? 36);
+const JOB_TRUNCATE = Number(args['job-truncate'] ?? 4);
+/** Job statuses after which the job does no more work. */
+const FINISHED_JOB = new Set(['done', 'failed', 'cancelled']);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function freePort(): Promise<number> {
@@ -62,6 +74,30 @@ let runStart = Date.now();
 const latencies: number[] = [];
 /** Latencies of game actions only (POST /v1/games/{id}/{action}). */
 const actionLatencies: number[] = [];
+/** Game-action latencies split by whether a rollout job was in flight when the action was sent. */
+const actionsWithJobs: number[] = [];
+const actionsWithoutJobs: number[] = [];
+/**
+ * Rollout jobs in flight: counted from the moment the submission is sent
+ * until a poll first sees the job done, failed or cancelled (or the
+ * submission was refused). A job runs in the worker process, on the same
+ * cores as the API processes.
+ */
+let jobsInFlight = 0;
+/** Milliseconds of the run with at least one job in flight, and when the current such stretch began. */
+let msWithJobs = 0;
+let withJobsSince = 0;
+/** Each settled job's time in flight, in milliseconds. */
+const jobInFlightMs: number[] = [];
+/** A job's submission is being sent: the time it was sent. */
+function jobSent(): number {
+  if (jobsInFlight++ === 0) withJobsSince = performance.now();
+  return performance.now();
+}
+function jobSettled(sentAt: number): void {
+  jobInFlightMs.push(performance.now() - sentAt);
+  if (--jobsInFlight === 0) msWithJobs += performance.now() - withJobsSince;
+}
 /** Whether each API process has had SIGTERM and is not yet started again: a request sent to it then is sent after the signal. */
 const draining: boolean[] = [];
 
@@ -117,12 +153,17 @@ async function call(bases: string[], first: number, path: string, init: RequestI
     const started = performance.now();
     // Sent to a process that has had SIGTERM: what a load balancer stops sending within the drain.
     const afterSignal = draining[index] === true;
+    const withJobs = jobsInFlight > 0;
     counts.requests++;
     try {
       const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
       const body = ((await res.json().catch(() => null)) ?? {}) as Body;
       latencies.push(performance.now() - started);
-      if (init.method === 'POST' && /^\/v1\/games\/[^/]+\/[a-z]+$/.test(path)) actionLatencies.push(performance.now() - started);
+      if (init.method === 'POST' && /^\/v1\/games\/[^/]+\/[a-z]+$/.test(path)) {
+        const ms = performance.now() - started;
+        actionLatencies.push(ms);
+        (withJobs ? actionsWithJobs : actionsWithoutJobs).push(ms);
+      }
       return { status: res.status, body };
     } catch (e) {
       const code = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).name;
@@ -241,21 +282,46 @@ async function main(): Promise<void> {
     for (const api of apis) api.start();
     worker.start();
     for (const base of bases) await until(ready(base), 60_000, base);
-    console.log(`2 API processes and a worker on redis ${url}; ${TABLES} tables for ${SECONDS} s`);
+    console.log(`2 API processes and a worker on redis ${url}; ${TABLES} tables for ${SECONDS} s; a rollout job of ${JOB_TRIALS} trials cut after ${JOB_TRUNCATE} turns every 3 s`);
     const start = Date.now();
     runStart = start;
     const stopAt = start + SECONDS * 1000;
     const told = new Map<string, Told[]>();
     const finished = new Set<string>();
     const jobs: string[] = [];
+    /** Jobs submitted and not yet seen finished. */
+    const watched = new Map<string, number>();
     const tables = Array.from({ length: TABLES }, (_, n) => table(bases, n, stopAt, told, finished));
     const submitting = (async () => {
       for (let j = 0; Date.now() < stopAt - 15_000; j++) {
-        const job = await call(bases, j, '/v1/rollouts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: 36, truncateAfter: 4, seed: j }) });
-        if (job && (job.status === 202 || job.status === 200) && job.body.id) jobs.push(job.body.id);
+        const sentAt = jobSent();
+        const job = await call(bases, j, '/v1/rollouts', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', trials: JOB_TRIALS, truncateAfter: JOB_TRUNCATE, seed: j }),
+        });
+        if (job && (job.status === 202 || job.status === 200) && job.body.id) {
+          jobs.push(job.body.id);
+          if (FINISHED_JOB.has(job.body.status ?? '')) jobSettled(sentAt);
+          else watched.set(job.body.id, sentAt);
+        } else jobSettled(sentAt);
         counts.jobsSubmitted++;
         await sleep(3000);
       }
+    })();
+    // Polls the jobs in flight so that an action can be told apart by whether one was running when it was sent.
+    const watching = (async () => {
+      while (Date.now() < stopAt) {
+        for (const [id, sentAt] of [...watched]) {
+          const seen = await call(bases, 1, `/v1/rollouts/${id}`, { method: 'GET' });
+          if (seen?.status === 200 && FINISHED_JOB.has(seen.body.status ?? '')) {
+            watched.delete(id);
+            jobSettled(sentAt);
+          }
+        }
+        await sleep(250);
+      }
+      if (jobsInFlight > 0) msWithJobs += performance.now() - withJobsSince;
     })();
     const at = (s: number) => sleep(Math.max(0, start + s * 1000 - Date.now()));
     const faults: string[] = [];
@@ -283,7 +349,7 @@ async function main(): Promise<void> {
     redisProc.start();
     await until(async () => (await client.ping().catch(() => '')) === 'PONG', 30_000, 'redis again');
     faults.push(`${((Date.now() - start) / 1000).toFixed(0)} s: redis started again on its AOF`);
-    await Promise.all([...tables, submitting]);
+    await Promise.all([...tables, submitting, watching]);
     const elapsed = (Date.now() - start) / 1000;
 
     // Every game against what its client was told.
@@ -332,6 +398,11 @@ async function main(): Promise<void> {
     for (const f of faults) console.log(`  ${f}`);
     console.log(`${told.size} games (${finished.size} finished), ${actions} actions told 200, ${counts.requests} requests in ${elapsed.toFixed(0)} s (${(counts.requests / elapsed).toFixed(0)} req/s), p50 ${p(50)} ms, p99 ${p(99)} ms`);
     console.log(`game actions: ${actionLatencies.length} answered, p50 ${pOf(actionLatencies, 50)} ms, p99 ${pOf(actionLatencies, 99)} ms`);
+    for (const list of [actionsWithJobs, actionsWithoutJobs, jobInFlightMs]) list.sort((a, b) => a - b);
+    console.log(
+      `  sent while a rollout job was in flight (${((100 * msWithJobs) / (elapsed * 1000)).toFixed(0)}% of the run; a job in flight p50 ${pOf(jobInFlightMs, 50)} ms, max ${pOf(jobInFlightMs, 100)} ms): ${actionsWithJobs.length}, p50 ${pOf(actionsWithJobs, 50)} ms, p99 ${pOf(actionsWithJobs, 99)} ms; ` +
+        `while none was: ${actionsWithoutJobs.length}, p50 ${pOf(actionsWithoutJobs, 50)} ms, p99 ${pOf(actionsWithoutJobs, 99)} ms`,
+    );
     console.log(`503 OUTCOME_UNKNOWN ${counts.outcomeUnknown}, 503 other ${counts.unavailable} (each retried with its key), connections refused ${counts.refused} (retried on the other process)`);
     console.log(`lost actions ${lost}, duplicated actions ${duplicated}, answers contradicting the store ${counts.contradictions}`);
     console.log(`resets of requests sent before a SIGTERM of their process ${counts.resets}${resetDetail.length ? ` (${resetDetail.join('; ')})` : ''}; sent after it (to a draining process) ${counts.resetsAfterSignal}; false end events ${counts.falseEnds}`);
