@@ -4,6 +4,7 @@ import { LONG_OPTIONS, longOptionValues, parseLongOverrides } from '../long/opti
 import { seatCheckers, withTurn } from '../long/position';
 import { makeLongPositionId, parseLongPositionId } from '../long/position-id';
 import { LongRules } from '../long/rules';
+import { LongStageSolver } from '../long/stage';
 import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../long/state';
 import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../long/turn';
 import { LongValidation, validateLongNotation, validateLongPlay } from '../long/validate';
@@ -95,6 +96,12 @@ function longNotationFault(segments: readonly Segment[]): RulesError | null {
   return rulesError('INVALID_NOTATION', 'long nardy has no bar: checkers are never hit (LN-MOVE-2); write points 1..24 and off', { field: 'notation' });
 }
 
+/**
+ * Scratch of the family's queries (a solver is not re-entrant, see
+ * stage.ts; family calls run to the end before the next one).
+ */
+const solver = new LongStageSolver();
+
 export const longFamily: GameFamily<LongRules, LongState> = {
   family: 'long',
   options: LONG_OPTIONS,
@@ -125,7 +132,7 @@ export const longFamily: GameFamily<LongRules, LongState> = {
   sideToAct: (state) => state.position.turn,
   needsDice: (state) => needsDice(state),
   legal(rules, state, dice, options = {}) {
-    const r = legalLongTurns(rules, state, dice, options);
+    const r = legalLongTurns(rules, state, dice, options, solver);
     if (!r.ok) return r;
     const out: FamilyTurns<LongState> = {
       stage: longStageView(r.value.stage),
@@ -134,9 +141,15 @@ export const longFamily: GameFamily<LongRules, LongState> = {
     };
     return ok(out);
   },
+  emptyPlay(rules, state, dice, options = {}) {
+    const r = legalLongTurns(rules, state, dice, options, solver);
+    if (!r.ok) return r;
+    const turns = r.value.turns;
+    return ok(turns.length === 1 && turns[0].steps.length === 0 ? familyTurn(turns[0]) : null);
+  },
   validate(rules, state, dice, play: Play, options = {}) {
     if ('steps' in play) {
-      const r = validateLongPlay(rules, state, dice, play.steps, options);
+      const r = validateLongPlay(rules, state, dice, play.steps, options, solver);
       return r.ok ? ok(validationOf(r.value)) : r;
     }
     const segments = parseNotation(play.notation);
@@ -153,7 +166,7 @@ export const longFamily: GameFamily<LongRules, LongState> = {
           : [dice[0], dice[1]]
         : [];
     if (units.length === 0) return err(rulesError('INVALID_DICE', 'dice are required: the side to move must roll', { field: 'dice' }));
-    const r = validateLongNotation(rules, state, dice, segments.value, units, options);
+    const r = validateLongNotation(rules, state, dice, segments.value, units, options, solver);
     return r.ok ? ok(validationOf(r.value)) : r;
   },
   winner: (state) => winnerOf(state),

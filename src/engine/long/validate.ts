@@ -1,4 +1,4 @@
-import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
+import { Branch as StepBranch, BranchRules, followSteps, followWholePlay, furtherFailure, withoutUnit } from '../branches';
 import { Dice } from '../dice';
 import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
@@ -129,6 +129,12 @@ class StageCheck implements BranchRules<LongBoard> {
 
   run(steps: readonly Step[]): LongValidation {
     const stage = this.stage;
+    // A whole legal play (what a client or self-play mostly sends) is found without exploring continuations.
+    let whole: LongTurn | undefined;
+    const start = { board: this.before.slice(), remaining: stage.units.slice(), used: 0 };
+    if (followWholePlay(start, steps, this, (br) => br.used === this.maxUnits && (whole = this.legal.get(boardKey(br.board))) !== undefined) && whole) {
+      return { legal: true, complete: true, turn: whole, stage };
+    }
     const walked = followSteps({ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }, steps, this);
     if ('error' in walked) return { legal: false, error: walked.error, stage };
     for (const br of walked.branches) {
