@@ -64,6 +64,9 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
   return null;
 }
 
+/** How validation gets the legal plays of the stage: `legalLongTurns`, or a caller's copy of its answer. */
+export type LongTurnsQuery = typeof legalLongTurns;
+
 /**
  * Validates a proposed play (a whole stage, or a prefix of one, ALG-8) and
  * names the first step that breaks a rule. `steps` use the mover's own
@@ -76,10 +79,11 @@ export function validateLongPlay(
   steps: readonly Step[],
   options: LongQueryOptions = {},
   solver: LongStageSolver = new LongStageSolver(),
+  generate: LongTurnsQuery = legalLongTurns,
 ): Result<LongValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
-  const generated = legalLongTurns(rules, state, dice, options, solver);
+  const generated = generate(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
   return ok(new StageCheck(rules, state, generated.value, solver).run(steps));
 }
@@ -216,8 +220,9 @@ export function validateLongNotation(
   units: readonly number[],
   options: LongQueryOptions = {},
   solver: LongStageSolver = new LongStageSolver(),
+  generate: LongTurnsQuery = legalLongTurns,
 ): Result<LongValidation, RulesError> {
-  const generated = legalLongTurns(rules, state, dice, options, solver);
+  const generated = generate(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
   const check = new StageCheck(rules, state, generated.value, solver);
   // Notation lists moves, not their order (chains are written highest point

@@ -3,6 +3,7 @@ import { AnyBound, rebind } from '../../engine/family';
 import { Applied, GameAction, GameEvent, applyAction, gamePosition, newGameState } from '../../engine/game';
 import { CUBE_OFF } from '../../engine/scoring/cube';
 import { LongRules } from '../../engine/long/rules';
+import { LongStageSolver } from '../../engine/long/stage';
 import { LongState, LongTurn, legalLongTurns } from '../../engine/long/turn';
 import { ShortPosition } from '../../engine/short/position';
 import { ShortRules } from '../../engine/short/rules';
@@ -165,12 +166,13 @@ export function playTdGame(
   const boards: Int8Array[] = [];
   const movers: number[] = [];
   const after: number[] = [];
+  const solver = new LongStageSolver();
   let stages = 0;
   for (; stages < 5000; stages++) {
     if (game.result) break;
     const state = game.position;
     const dice: Dice | undefined = game.needsRoll ? random.dice() : undefined;
-    const answer = legalLongTurns(rules as LongRules, state, dice);
+    const answer = legalLongTurns(rules as LongRules, state, dice, {}, solver);
     if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
     let k = chooser.best(state, turns);
