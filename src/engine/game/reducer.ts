@@ -64,10 +64,11 @@ interface Reading {
  */
 const readings = new WeakMap<object, Reading>();
 
+/** Freezes a family's fresh JSON (plain objects and arrays, no cycles). */
 function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  if (typeof value !== 'object' || value === null) return;
   Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
 }
 
 /** The JSON of a family position, frozen and remembered with its reading. */
