@@ -101,7 +101,8 @@ function advance<B>(
       continue;
     }
     const distance = from - to;
-    const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
+    const candidates: number[] = [];
+    for (const d of br.remaining) if ((d === distance || (to === OFF && d > distance)) && !candidates.includes(d)) candidates.push(d);
     if (candidates.length === 0) {
       error ??= rulesError(
         'DIE_NOT_AVAILABLE',
@@ -110,7 +111,7 @@ function advance<B>(
       );
       continue;
     }
-    candidates.sort((a, b) => a - b); // the exact die first
+    if (candidates.length > 1) candidates.sort((a, b) => a - b); // the exact die first
     for (const die of candidates) {
       const moved = rules.stepWith(br, from, die, i);
       if ('code' in moved) error ??= moved;
