@@ -4,6 +4,7 @@ import { Dice } from '../../src/engine/dice';
 import { moverPips, opponentPips } from '../../src/engine/long/board';
 import { longLossCounts } from '../../src/engine/long/board';
 import { LONG_PRESETS, LongPresetName, LongRules } from '../../src/engine/long/rules';
+import { LongStageSolver } from '../../src/engine/long/stage';
 import { LongState, LongTurn, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
 import { effectiveLongScoring } from '../../src/engine/scoring/long';
@@ -132,6 +133,7 @@ export function playPairedGame(rules: LongRules, a: LongBot, b: LongBot, seed: n
   const dice = new SeededRandom((seed * 1000003 + pair) >>> 0);
   const aSeat: Side = game % 2 === 0 ? 'white' : 'black';
   const play = new LongSelfPlay(rules, 'white');
+  const solver = new LongStageSolver();
   for (let stage = 0; stage < maxStages; stage++) {
     const result = play.result;
     if (result) {
@@ -143,7 +145,7 @@ export function playPairedGame(rules: LongRules, a: LongBot, b: LongBot, seed: n
     }
     const state = play.position;
     const roll: Dice | undefined = play.needsRoll ? dice.dice() : undefined;
-    const answer = legalLongTurns(rules, state, roll);
+    const answer = legalLongTurns(rules, state, roll, {}, solver);
     if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
     const turns = answer.value.turns;
     const bot = state.position.turn === aSeat ? a : b;

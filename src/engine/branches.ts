@@ -51,6 +51,29 @@ export function followSteps<B>(
   return { branches };
 }
 
+/**
+ * ALG-8 for a whole play, without asking at every step whether some legal
+ * play extends the steps so far: steps each legal on their own that end on
+ * the result of a legal play (`isLegalPlay`) are legal at every step, since
+ * the steps after each prefix extend it to that play. Returns the first
+ * branch after the last step that `isLegalPlay` accepts, or null when none
+ * does (`followSteps` then says what the steps are: a prefix, or where they
+ * break a rule).
+ */
+export function followWholePlay<B>(
+  start: Branch<B>,
+  steps: readonly Step[],
+  rules: BranchRules<B>,
+  isLegalPlay: (br: Branch<B>) => boolean,
+): Branch<B> | null {
+  let branches: Branch<B>[] = [start];
+  for (let i = 0; i < steps.length; i++) {
+    branches = advance(branches, steps[i], i, rules).next;
+    if (branches.length === 0) return null;
+  }
+  return branches.find(isLegalPlay) ?? null;
+}
+
 /** Every branch after step `i` with each die that can make it, and the first error met. */
 function advance<B>(
   branches: readonly Branch<B>[],
@@ -78,7 +101,8 @@ function advance<B>(
       continue;
     }
     const distance = from - to;
-    const candidates = [...new Set(br.remaining)].filter((d) => d === distance || (to === OFF && d > distance));
+    const candidates: number[] = [];
+    for (const d of br.remaining) if ((d === distance || (to === OFF && d > distance)) && !candidates.includes(d)) candidates.push(d);
     if (candidates.length === 0) {
       error ??= rulesError(
         'DIE_NOT_AVAILABLE',
@@ -87,7 +111,7 @@ function advance<B>(
       );
       continue;
     }
-    candidates.sort((a, b) => a - b); // the exact die first
+    if (candidates.length > 1) candidates.sort((a, b) => a - b); // the exact die first
     for (const die of candidates) {
       const moved = rules.stepWith(br, from, die, i);
       if ('code' in moved) error ??= moved;

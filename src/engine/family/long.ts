@@ -1,12 +1,14 @@
+import { Dice } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { newLongGame, needsDice, winnerOf } from '../long/game';
 import { LONG_OPTIONS, longOptionValues, parseLongOverrides } from '../long/options';
 import { seatCheckers, withTurn } from '../long/position';
 import { makeLongPositionId, parseLongPositionId } from '../long/position-id';
 import { LongRules } from '../long/rules';
+import { LongStageSolver } from '../long/stage';
 import { checkStateAgainstRules, makeLongStateJson, parseLongState } from '../long/state';
-import { ActiveStage, LongState, LongTurn, NextInfo, legalLongTurns } from '../long/turn';
-import { LongValidation, validateLongNotation, validateLongPlay } from '../long/validate';
+import { ActiveStage, LongState, LongTurn, LongTurns, NextInfo, legalLongTurns } from '../long/turn';
+import { LongTurnsQuery, LongValidation, validateLongNotation, validateLongPlay } from '../long/validate';
 import { Segment, makeNotation, parseNotation } from '../notation';
 import { Result, err, ok } from '../result';
 import { CubeConfig, longCubeConfig } from '../scoring/cube';
@@ -16,7 +18,7 @@ import { LoserCheckers, loserCheckers } from '../scoring/loser';
 import { ResignLevel } from '../scoring/score';
 import { Side, otherSide } from '../side';
 import { BAR } from '../step';
-import { FamilyTurn, FamilyTurns, FamilyValidation, GameFamily, NextJson, ParsedState, Play, StageJson, StateInput, TurnJson } from './types';
+import { FamilyTurn, FamilyTurns, FamilyValidation, GameFamily, NextJson, ParsedState, Play, QueryOptions, StageJson, StateInput, TurnJson } from './types';
 
 /** Views of the long family (README "Contract"). */
 export function longStageView(stage: ActiveStage): StageJson {
@@ -95,6 +97,48 @@ function longNotationFault(segments: readonly Segment[]): RulesError | null {
   return rulesError('INVALID_NOTATION', 'long nardy has no bar: checkers are never hit (LN-MOVE-2); write points 1..24 and off', { field: 'notation' });
 }
 
+/**
+ * Scratch of the family's queries (a solver is not re-entrant, see
+ * stage.ts; family calls run to the end before the next one).
+ */
+const solver = new LongStageSolver();
+
+/** The last stage whose legal plays were generated: a copy of its query, and the answer. */
+let lastStage: {
+  readonly rules: LongRules;
+  readonly key: string;
+  readonly answer: Result<LongTurns, RulesError>;
+} | null = null;
+
+/** Everything of a stage query that its legal plays depend on besides the rules (a copy: the caller may change its own). */
+function stageKey(state: LongState, dice: Dice | undefined, options: QueryOptions): string {
+  const { position, pending, rollsPlayed } = state;
+  return [
+    position.turn,
+    position.board.join(','),
+    position.firstTurn.white,
+    position.firstTurn.black,
+    JSON.stringify(pending),
+    rollsPlayed ? `${rollsPlayed.white}/${rollsPlayed.black}` : '-',
+    dice ? `${dice[0]}-${dice[1]}` : '-',
+    options.lastRoll === true,
+  ].join('|');
+}
+
+/**
+ * The legal plays of a stage (`legalLongTurns`), kept for the next query of
+ * the same stage: the game flow asks for them after a roll (is there a
+ * play?) and again to validate the play that follows. Plays and states are
+ * values, so the answer is shared.
+ */
+const stageTurns: LongTurnsQuery = (rules, state, dice, options = {}) => {
+  const key = stageKey(state, dice, options);
+  if (lastStage && lastStage.rules === rules && lastStage.key === key) return lastStage.answer;
+  const answer = legalLongTurns(rules, state, dice, options, solver);
+  lastStage = { rules, key, answer };
+  return answer;
+};
+
 export const longFamily: GameFamily<LongRules, LongState> = {
   family: 'long',
   options: LONG_OPTIONS,
@@ -125,7 +169,7 @@ export const longFamily: GameFamily<LongRules, LongState> = {
   sideToAct: (state) => state.position.turn,
   needsDice: (state) => needsDice(state),
   legal(rules, state, dice, options = {}) {
-    const r = legalLongTurns(rules, state, dice, options);
+    const r = legalLongTurns(rules, state, dice, options, solver);
     if (!r.ok) return r;
     const out: FamilyTurns<LongState> = {
       stage: longStageView(r.value.stage),
@@ -134,9 +178,15 @@ export const longFamily: GameFamily<LongRules, LongState> = {
     };
     return ok(out);
   },
+  emptyPlay(rules, state, dice, options = {}) {
+    const r = stageTurns(rules, state, dice, options, solver);
+    if (!r.ok) return r;
+    const turns = r.value.turns;
+    return ok(turns.length === 1 && turns[0].steps.length === 0 ? familyTurn(turns[0]) : null);
+  },
   validate(rules, state, dice, play: Play, options = {}) {
     if ('steps' in play) {
-      const r = validateLongPlay(rules, state, dice, play.steps, options);
+      const r = validateLongPlay(rules, state, dice, play.steps, options, solver, stageTurns);
       return r.ok ? ok(validationOf(r.value)) : r;
     }
     const segments = parseNotation(play.notation);
@@ -153,7 +203,7 @@ export const longFamily: GameFamily<LongRules, LongState> = {
           : [dice[0], dice[1]]
         : [];
     if (units.length === 0) return err(rulesError('INVALID_DICE', 'dice are required: the side to move must roll', { field: 'dice' }));
-    const r = validateLongNotation(rules, state, dice, segments.value, units, options);
+    const r = validateLongNotation(rules, state, dice, segments.value, units, options, solver, stageTurns);
     return r.ok ? ok(validationOf(r.value)) : r;
   },
   winner: (state) => winnerOf(state),

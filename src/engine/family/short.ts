@@ -21,8 +21,9 @@ import {
 } from '../short/position';
 import { ShortRules } from '../short/rules';
 import { parseXgid } from '../short/xgid';
-import { ShortTurn, legalShortTurns } from '../short/turn';
-import { ShortValidation, validateShortNotation, validateShortPlay } from '../short/validate';
+import { ShortStageSolver } from '../short/stage';
+import { ShortTurn, checkShortQuery, legalShortTurns } from '../short/turn';
+import { ShortValidation, ShortValidator, validateShortNotation, validateShortPlay } from '../short/validate';
 import { Side, otherSide } from '../side';
 import { FamilyTurn, FamilyValidation, GameFamily, NextJson, ParsedState, Play, StageJson, StateInput, TurnJson } from './types';
 
@@ -63,6 +64,15 @@ function validationOf(v: ShortValidation, position: ShortPosition, dice: Dice): 
   if (v.legal) return { legal: true, complete: false, stage, remainingDice: v.remainingUnits.slice() };
   return { legal: false, stage, error: v.error };
 }
+
+/**
+ * Scratch of the family's queries: the plays of the last roll asked about,
+ * kept so that the game flow's check for an empty play after a roll and
+ * the validation of the play that follows solve that roll once. Family
+ * calls run to the end before the next one, so one of each is enough.
+ */
+const validator = new ShortValidator();
+const solver = new ShortStageSolver();
 
 function requireDice(dice: Dice | undefined): Result<Dice, RulesError> {
   return dice ? ok(dice) : err(rulesError('INVALID_DICE', 'dice are required (or a matchId that carries them)', { field: 'dice' }));
@@ -131,7 +141,7 @@ export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
   legal(rules, state, dice) {
     const d = requireDice(dice);
     if (!d.ok) return d;
-    const r = legalShortTurns(rules, state, d.value);
+    const r = legalShortTurns(rules, state, d.value, solver);
     if (!r.ok) return r;
     return ok({
       stage: stageView(state, d.value),
@@ -139,16 +149,25 @@ export const shortFamily: GameFamily<ShortRules, ShortPosition> = {
       turns: r.value.turns.map((t) => familyTurn(t, state.turn)),
     });
   },
+  emptyPlay(rules, state, dice) {
+    const d = requireDice(dice);
+    if (!d.ok) return d;
+    const query = checkShortQuery(rules, state, d.value);
+    if (!query.ok) return query;
+    validator.load(state, d.value);
+    const turn = validator.emptyPlay();
+    return ok(turn && familyTurn(turn, state.turn));
+  },
   validate(rules, state, dice, play: Play) {
     const d = requireDice(dice);
     if (!d.ok) return d;
     if ('steps' in play) {
-      const r = validateShortPlay(rules, state, d.value, play.steps);
+      const r = validateShortPlay(rules, state, d.value, play.steps, validator);
       return r.ok ? ok(validationOf(r.value, state, d.value)) : r;
     }
     const segments = parseNotation(play.notation);
     if (!segments.ok) return segments;
-    const r = validateShortNotation(rules, state, d.value, segments.value);
+    const r = validateShortNotation(rules, state, d.value, segments.value, validator);
     return r.ok ? ok(validationOf(r.value, state, d.value)) : r;
   },
   winner: (state) => shortWinner(state),

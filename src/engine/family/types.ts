@@ -158,6 +158,13 @@ export interface GameFamily<R, S> {
   /** Does the side to act roll now (true), or play known units (false)? */
   needsDice(state: S): boolean;
   legal(rules: R, state: S, dice: Dice | undefined, options?: QueryOptions): Result<FamilyTurns<S>, RulesError>;
+  /**
+   * The play of the stage when nothing can be played (ALG-8, MAX-5): the one
+   * legal play, with no step; null when there is a play to choose. Refused
+   * as `legal` refuses. The game flow asks it after every roll, so it builds
+   * no view of the plays it does not return.
+   */
+  emptyPlay(rules: R, state: S, dice: Dice | undefined, options?: QueryOptions): Result<FamilyTurn<S> | null, RulesError>;
   validate(rules: R, state: S, dice: Dice | undefined, play: Play, options?: QueryOptions): Result<FamilyValidation<S>, RulesError>;
   winner(state: S): Side | null;
   score(rules: R, state: S, winner: Side, stake: Stake): Result<GameScore, CubeError>;

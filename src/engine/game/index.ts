@@ -4,7 +4,7 @@
  * what each seat may do next, or the refusal with its rule.
  */
 export * from './types';
-export { allowedActions, applyAction, bindGameState, expectedPlay, newGameState, settledExpects } from './reducer';
+export { allowedActions, applyAction, bindGameState, expectedPlay, gamePosition, newGameState, settledExpects } from './reducer';
 export { parseGameState } from './parse';
 export type { NewGameOptions } from './reducer';
 export { createGameState } from './create';

@@ -42,7 +42,53 @@ interface Table<R, S> {
   expects: Expects | null;
   game: Mutable<GameRoundState>;
   position: S;
+  /** The JSON position the reducer made for `position`, while the position is the one it was read from. */
+  readonly source?: { readonly json: unknown; readonly position: S };
   readonly events: GameEvent[];
+}
+
+/** What a JSON position made by the reducer reads as, under the family and rules that made it. */
+interface Reading {
+  readonly family: unknown;
+  readonly rules: unknown;
+  readonly position: unknown;
+}
+
+/**
+ * The family position of every JSON position the reducer made, so that a
+ * state it answered is not read again when it comes back with the next
+ * action (self-play applies thousands a second). A family's JSON holds its
+ * whole position (`fromJson(toJson(p))` is `p`), and the reducer freezes
+ * the JSON it makes, so a reading kept here cannot go stale. JSON from
+ * elsewhere is read every time.
+ */
+const readings = new WeakMap<object, Reading>();
+
+/** Freezes a family's fresh JSON (plain objects and arrays, no cycles). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  Object.freeze(value);
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+}
+
+/** The JSON of a family position, frozen and remembered with its reading. */
+function madeJson<R, S>(bound: Bound<R, S>, position: S): unknown {
+  const json = bound.family.toJson(position);
+  deepFreeze(json);
+  if (typeof json === 'object' && json !== null) readings.set(json, { family: bound.family, rules: bound.rules, position });
+  return json;
+}
+
+/** The reading of a JSON position the reducer made under this family and rules, if it is one. */
+function knownReading<R, S>(bound: Bound<R, S>, json: unknown): S | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const known = readings.get(json);
+  return known && known.family === bound.family && known.rules === bound.rules ? (known.position as S) : undefined;
+}
+
+/** The family position of a state's JSON position. */
+function readPosition<R, S>(bound: Bound<R, S>, json: unknown): S {
+  return knownReading(bound, json) ?? bound.family.fromJson(bound.rules, json);
 }
 
 /** A refusal inside the flow: unwound to a `GameError` value by `applyAction`. */
@@ -70,6 +116,8 @@ export function bindGameState(state: Pick<GameState, 'variant' | 'rules'>): AnyB
 }
 
 function tableOf<R, S>(bound: Bound<R, S>, state: GameState): Table<R, S> {
+  const json = state.game.position;
+  const known = knownReading(bound, json);
   return {
     bound,
     variant: state.variant,
@@ -79,12 +127,15 @@ function tableOf<R, S>(bound: Bound<R, S>, state: GameState): Table<R, S> {
     status: state.status,
     expects: state.expects,
     game: { ...state.game },
-    position: bound.family.fromJson(bound.rules, state.game.position),
+    position: known ?? bound.family.fromJson(bound.rules, json),
+    ...(known !== undefined ? { source: { json, position: known } } : {}),
     events: [],
   };
 }
 
 function stateOf<R, S>(t: Table<R, S>): GameState {
+  // An unchanged position keeps the JSON the reducer made for it.
+  const position = t.source && t.source.position === t.position ? t.source.json : madeJson(t.bound, t.position);
   return {
     variant: t.variant,
     rules: t.rules,
@@ -92,7 +143,7 @@ function stateOf<R, S>(t: Table<R, S>): GameState {
     match: t.match,
     status: t.status,
     expects: t.expects,
-    game: { ...t.game, position: t.bound.family.toJson(t.position) },
+    game: { ...t.game, position },
   };
 }
 
@@ -228,10 +279,9 @@ function decisionOf<R, S>(t: Table<R, S>): Decision<S> {
   if (game.cube?.offered) return { kind: 'expects', expects: { seat: otherSide(game.cube.offered.by), action: 'respond' } };
   const side = family.sideToAct(t.position);
   if (family.needsDice(t.position) && game.dice === null) return { kind: 'expects', expects: { seat: side, action: 'roll' } };
-  const legal = family.legal(rules, t.position, game.dice ?? undefined, { lastRoll: game.lastRoll });
-  if (!legal.ok) refuseRules(legal.error);
-  const only = legal.value.turns[0];
-  if (legal.value.turns.length === 1 && only.stepCount === 0) return { kind: 'no-play', side, turn: only };
+  const empty = family.emptyPlay(rules, t.position, game.dice ?? undefined, { lastRoll: game.lastRoll });
+  if (!empty.ok) refuseRules(empty.error);
+  if (empty.value) return { kind: 'no-play', side, turn: empty.value };
   return { kind: 'expects', expects: { seat: side, action: 'play' } };
 }
 
@@ -482,6 +532,15 @@ export function applyAction(state: GameState, seat: Side, action: GameAction): R
     }
     return ok(appliedOf(t));
   });
+}
+
+/**
+ * The family position of `state` (`S` of its family binding). A position
+ * the reducer made is not read again: the answer is shared, a value never
+ * to be changed.
+ */
+export function gamePosition(state: GameState): unknown {
+  return withFamily(bindGameState(state), (b) => readPosition(b, state.game.position));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
+import { Branch as StepBranch, BranchRules, followSteps, followWholePlay, furtherFailure, withoutUnit } from '../branches';
 import { Dice } from '../dice';
 import { FaultText, RulesError, faultError, faultText, rulesError } from '../errors';
 import { Segment, expandSegments, orderings } from '../notation';
@@ -64,6 +64,9 @@ function stepShapeError(steps: readonly Step[]): RulesError | null {
   return null;
 }
 
+/** How validation gets the legal plays of the stage: `legalLongTurns`, or a caller's copy of its answer. */
+export type LongTurnsQuery = typeof legalLongTurns;
+
 /**
  * Validates a proposed play (a whole stage, or a prefix of one, ALG-8) and
  * names the first step that breaks a rule. `steps` use the mover's own
@@ -76,10 +79,11 @@ export function validateLongPlay(
   steps: readonly Step[],
   options: LongQueryOptions = {},
   solver: LongStageSolver = new LongStageSolver(),
+  generate: LongTurnsQuery = legalLongTurns,
 ): Result<LongValidation, RulesError> {
   const shape = stepShapeError(steps);
   if (shape) return err(shape);
-  const generated = legalLongTurns(rules, state, dice, options, solver);
+  const generated = generate(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
   return ok(new StageCheck(rules, state, generated.value, solver).run(steps));
 }
@@ -129,6 +133,12 @@ class StageCheck implements BranchRules<LongBoard> {
 
   run(steps: readonly Step[]): LongValidation {
     const stage = this.stage;
+    // A whole legal play (what a client or self-play mostly sends) is found without exploring continuations.
+    let whole: LongTurn | undefined;
+    const start = { board: this.before.slice(), remaining: stage.units.slice(), used: 0 };
+    if (followWholePlay(start, steps, this, (br) => br.used === this.maxUnits && (whole = this.legal.get(boardKey(br.board))) !== undefined) && whole) {
+      return { legal: true, complete: true, turn: whole, stage };
+    }
     const walked = followSteps({ board: this.before.slice(), remaining: stage.units.slice(), used: 0 }, steps, this);
     if ('error' in walked) return { legal: false, error: walked.error, stage };
     for (const br of walked.branches) {
@@ -210,8 +220,9 @@ export function validateLongNotation(
   units: readonly number[],
   options: LongQueryOptions = {},
   solver: LongStageSolver = new LongStageSolver(),
+  generate: LongTurnsQuery = legalLongTurns,
 ): Result<LongValidation, RulesError> {
-  const generated = legalLongTurns(rules, state, dice, options, solver);
+  const generated = generate(rules, state, dice, options, solver);
   if (!generated.ok) return generated;
   const check = new StageCheck(rules, state, generated.value, solver);
   // Notation lists moves, not their order (chains are written highest point

@@ -23,49 +23,77 @@ import { BAR, OFF, Step } from '../step';
  * @param hits per step, whether it hit (as returned with legal turns)
  */
 export function makeGnubgNotation(steps: readonly Step[], hits: readonly boolean[] = []): string {
-  const hitPoints = new Set<number>();
-  steps.forEach((s, i) => {
-    if (hits[i] && s.to !== OFF) hitPoints.add(s.to);
-  });
-  const order = steps.map((s) => ({ from: s.from, to: s.to })).sort((a, b) => b.from - a.from || b.to - a.to);
-  interface Move {
-    from: number;
-    to: number;
-    via: number[];
+  // Points as bits (1..24; bar and off never hold a hit blot): where the play hit, and where a hit is written.
+  let hitPoints = 0;
+  for (let i = 0; i < steps.length; i++) if (hits[i] && steps[i].to !== OFF) hitPoints |= 1 << steps[i].to;
+  // The steps by source, highest first, then by landing, highest first (a stable insertion sort).
+  const n = steps.length;
+  const from: number[] = new Array<number>(n);
+  const to: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    let k = i;
+    const f = steps[i].from;
+    const t = steps[i].to;
+    while (k > 0 && (from[k - 1] < f || (from[k - 1] === f && to[k - 1] < t))) {
+      from[k] = from[k - 1];
+      to[k] = to[k - 1];
+      k--;
+    }
+    from[k] = f;
+    to[k] = t;
   }
-  const moves: Move[] = [];
-  const used = new Array<boolean>(order.length).fill(false);
-  for (let i = 0; i < order.length; i++) {
+  // One checker's steps joined into moves: a step from the landing point of an earlier move continues it.
+  const moveFrom: number[] = [];
+  const moveTo: number[] = [];
+  const moveVia: number[][] = [];
+  const used = new Array<boolean>(n).fill(false);
+  for (let i = 0; i < n; i++) {
     if (used[i]) continue;
     used[i] = true;
-    const move: Move = { from: order[i].from, to: order[i].to, via: [] };
-    for (let j = i + 1; j < order.length; j++) {
-      if (used[j] || order[j].from !== move.to || move.to === OFF) continue;
-      if (hitPoints.has(move.to)) move.via.push(move.to);
-      move.to = order[j].to;
+    let end = to[i];
+    const via: number[] = [];
+    for (let j = i + 1; j < n; j++) {
+      if (used[j] || from[j] !== end || end === OFF) continue;
+      if (hitPoints & (1 << end)) via.push(end);
+      end = to[j];
       used[j] = true;
     }
-    moves.push(move);
+    moveFrom.push(from[i]);
+    moveTo.push(end);
+    moveVia.push(via);
   }
-  const point = (p: number): string => (p === BAR ? 'bar' : p === OFF ? 'off' : String(p));
-  // Group equal moves (same source, same final landing) in order of first appearance.
-  const groups: { move: Move; count: number }[] = [];
-  for (const m of moves) {
-    const same = groups.find((g) => g.move.from === m.from && g.move.to === m.to);
-    if (same) same.count++;
-    else groups.push({ move: m, count: 1 });
+  // Equal moves (same source, same final landing) grouped in order of first appearance.
+  const group: number[] = [];
+  const count: number[] = [];
+  for (let m = 0; m < moveFrom.length; m++) {
+    let g = 0;
+    while (g < group.length && !(moveFrom[group[g]] === moveFrom[m] && moveTo[group[g]] === moveTo[m])) g++;
+    if (g < group.length) count[g]++;
+    else {
+      group.push(m);
+      count.push(1);
+    }
   }
   // A hit is marked once, on the first move (in written order) that reaches the point.
-  const marked = new Set<number>();
+  let marked = 0;
   const mark = (p: number): string => {
-    if (!hitPoints.has(p) || marked.has(p)) return point(p);
-    marked.add(p);
-    return `${point(p)}*`;
+    const bit = 1 << p;
+    if (p === OFF || p === BAR || !(hitPoints & bit) || marked & bit) return pointText(p);
+    marked |= bit;
+    return `${pointText(p)}*`;
   };
-  const texts: string[] = [];
-  for (const { move, count } of groups) {
-    const text = [point(move.from), ...move.via.map(mark), mark(move.to)].join('/');
-    texts.push(count > 1 ? `${text}(${count})` : text);
+  let text = '';
+  for (let g = 0; g < group.length; g++) {
+    const m = group[g];
+    let move = pointText(moveFrom[m]);
+    for (const p of moveVia[m]) move += `/${mark(p)}`;
+    move += `/${mark(moveTo[m])}`;
+    if (count[g] > 1) move += `(${count[g]})`;
+    text += g === 0 ? move : ` ${move}`;
   }
-  return texts.join(' ');
+  return text;
+}
+
+function pointText(p: number): string {
+  return p === BAR ? 'bar' : p === OFF ? 'off' : String(p);
 }

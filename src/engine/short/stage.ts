@@ -415,6 +415,18 @@ export class ShortStageSolver extends PlayPool {
     return this.aliveCount === this.count ? this.entryBoard : null;
   }
 
+  /** The play whose resulting board (seen from the mover) is `board`, or -1. */
+  playWithBoard(board: ShortBoard): number {
+    const eb = this.entryBoard;
+    for (let k = 0; k < this.aliveCount; k++) {
+      const base = this.alive[k] * BOARD_LENGTH;
+      let i = 0;
+      while (i < BOARD_LENGTH && eb[base + i] === board[i]) i++;
+      if (i === BOARD_LENGTH) return k;
+    }
+    return -1;
+  }
+
   /** Writes play k's resulting board (seen from the mover) into `out[at …]` (by default the start). */
   playBoardInto(k: number, out: ShortBoard, at = 0): ShortBoard {
     const base = this.alive[k] * BOARD_LENGTH;

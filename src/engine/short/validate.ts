@@ -1,4 +1,4 @@
-import { Branch as StepBranch, BranchRules, followSteps, furtherFailure, withoutUnit } from '../branches';
+import { Branch as StepBranch, BranchRules, followSteps, followWholePlay, furtherFailure, withoutUnit } from '../branches';
 import { Dice, unitsOfRoll } from '../dice';
 import { RulesError, rulesError } from '../errors';
 import { Segment, expandSegments } from '../notation';
@@ -27,6 +27,11 @@ function stepError(fault: ShortStepFault, stepIndex: number): RulesError {
 }
 
 type Branch = StepBranch<ShortBoard>;
+
+function sameBoard(a: ShortBoard, b: ShortBoard): boolean {
+  for (let i = 0; i < BOARD_LENGTH; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function won(board: ShortBoard): boolean {
   return board[MOVER_OFF] === CHECKERS;
@@ -104,20 +109,45 @@ export class ShortValidator implements BranchRules<ShortBoard> {
   private keyHigh = 0;
   private keyTag = 0;
 
+  /** A copy of the board of the loaded roll (the caller may change its own). */
+  private readonly loadedBoard = new Int8Array(BOARD_LENGTH);
+  private loaded = false;
+  /** Are the loaded roll's plays in `legalPlays`? */
+  private indexed = false;
+  private playCount = 0;
+
   /**
-   * Solves the roll and indexes its legal plays by resulting position
-   * (ALG-7); turns are built only for the play a validation reaches.
+   * Solves the roll; its legal plays are indexed by resulting position
+   * (ALG-7) when a validation first needs the index, and turns are built
+   * only for the play a validation reaches. The same board and dice as the
+   * loaded roll are not solved again (the game flow asks for the plays of a
+   * roll when it is rolled and when one is played).
    */
   load(position: ShortPosition, dice: Dice): void {
-    const count = this.generator.solve(position.board, dice[0], dice[1]);
-    this.legalPlays.clear();
-    for (let k = 0; k < count; k++) {
-      this.legalIndex(this.generator.playBoardInto(k, this.scratch));
-      this.legalPlays.putIfAbsent(this.keyLow, this.keyHigh, this.keyTag, k);
+    if (this.loaded && dice[0] === this.dice[0] && dice[1] === this.dice[1] && sameBoard(position.board, this.loadedBoard)) {
+      this.position = position;
+      return;
     }
+    this.loaded = false;
+    this.indexed = false;
+    const count = this.generator.solve(position.board, dice[0], dice[1]);
     this.position = position;
-    this.dice = dice;
+    this.dice = [dice[0], dice[1]];
     this.maxUnits = this.generator.maxUnits;
+    this.playCount = count;
+    this.loadedBoard.set(position.board);
+    this.loaded = true;
+  }
+
+  /**
+   * The play of the loaded roll when nothing can be played (MAX-5): its one
+   * legal play has no step. Null when there is a play to choose.
+   */
+  emptyPlay(): ShortTurn | null {
+    const position = this.position;
+    if (!position) throw new Error('ShortValidator.emptyPlay before load');
+    if (this.playCount !== 1 || this.generator.playStepCount(0) !== 0) return null;
+    return turnFromSolver(this.generator, 0, position.turn);
   }
 
   /**
@@ -128,6 +158,20 @@ export class ShortValidator implements BranchRules<ShortBoard> {
    * for it in `legalPlays`, or -1.
    */
   private legalIndex(board: ShortBoard): number {
+    if (!this.indexed) {
+      this.legalPlays.clear();
+      for (let k = 0; k < this.playCount; k++) {
+        this.keyOf(this.generator.playBoardInto(k, this.scratch));
+        this.legalPlays.putIfAbsent(this.keyLow, this.keyHigh, this.keyTag, k);
+      }
+      this.indexed = true;
+    }
+    this.keyOf(board);
+    return this.legalPlays.get(this.keyLow, this.keyHigh, this.keyTag);
+  }
+
+  /** Sets `keyLow`, `keyHigh` and `keyTag` to the key of `board` (see `legalIndex`). */
+  private keyOf(board: ShortBoard): void {
     let low = 0;
     let high = 0;
     let opponent = 0;
@@ -144,7 +188,6 @@ export class ShortValidator implements BranchRules<ShortBoard> {
     this.keyLow = low;
     this.keyHigh = high;
     this.keyTag = board[MOVER_BAR] + opponent * 16;
-    return this.legalPlays.get(low, high, this.keyTag);
   }
 
   /**
@@ -167,6 +210,12 @@ export class ShortValidator implements BranchRules<ShortBoard> {
     const position = this.position;
     if (!position) throw new Error('ShortValidator.check before load');
     const start = { board: position.board.slice(), remaining: unitsOfRoll(this.dice), used: 0 };
+    // A whole legal play (what a client or self-play mostly sends) is found without solving continuations
+    // (and without the index: distinct plays of a roll have distinct boards, ALG-7).
+    let k = -1;
+    if (followWholePlay(start, steps, this, (br) => br.used === this.maxUnits && (k = this.generator.playWithBoard(br.board)) >= 0)) {
+      return { legal: true, complete: true, turn: turnFromSolver(this.generator, k, position.turn) };
+    }
     const walked = followSteps(start, steps, this);
     if ('error' in walked) return { legal: false, error: walked.error };
     for (const br of walked.branches) {

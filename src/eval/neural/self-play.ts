@@ -1,10 +1,9 @@
 import { Dice } from '../../engine/dice';
 import { AnyBound, rebind } from '../../engine/family';
-import { longFamily } from '../../engine/family/long';
-import { shortFamily } from '../../engine/family/short';
-import { Applied, GameAction, GameEvent, applyAction, newGameState } from '../../engine/game';
+import { Applied, GameAction, GameEvent, applyAction, gamePosition, newGameState } from '../../engine/game';
 import { CUBE_OFF } from '../../engine/scoring/cube';
 import { LongRules } from '../../engine/long/rules';
+import { LongStageSolver } from '../../engine/long/stage';
 import { LongState, LongTurn, legalLongTurns } from '../../engine/long/turn';
 import { ShortPosition } from '../../engine/short/position';
 import { ShortRules } from '../../engine/short/rules';
@@ -39,11 +38,7 @@ export class SelfPlayGame<S> {
   /** Events of the last `rollOff` or `play`. */
   events: readonly GameEvent[] = [];
 
-  /** `read` turns the reducer's JSON position into the family's own form. */
-  constructor(
-    bound: AnyBound,
-    private readonly read: (json: unknown) => S,
-  ) {
+  constructor(bound: AnyBound) {
     this.applied = newGameState(bound, { cubeConfig: CUBE_OFF, match: null });
   }
 
@@ -62,9 +57,9 @@ export class SelfPlayGame<S> {
     return this.applied.state.game.result;
   }
 
-  /** The position now, in the family's own form. */
+  /** The position now, in the family's own form: the reducer's, shared, never to be changed. */
   get position(): S {
-    return this.read(this.applied.state.game.position);
+    return gamePosition(this.applied.state) as S;
   }
 
   /** Does the side to act roll before playing? */
@@ -116,7 +111,7 @@ export class LongSelfPlay extends SelfPlayGame<LongState> {
     readonly rules: Readonly<LongRules>,
     firstMover: Side,
   ) {
-    super(rebind(LONG, rules), (json) => longFamily.fromJson(rules as LongRules, json));
+    super(rebind(LONG, rules));
     if (this.rollingOff) {
       // LN-START-1: the roll-off's winner moves first and rolls again (rerollByWinner, every long preset).
       if (rules.openingRoll === 'useRollOffDice') throw new Error('self-play: the roll-off dice would be the first roll; give them with the roll');
@@ -136,7 +131,7 @@ export class LongSelfPlay extends SelfPlayGame<LongState> {
  */
 export class ShortSelfPlay extends SelfPlayGame<ShortPosition> {
   constructor(readonly rules: Readonly<ShortRules> = BACKGAMMON.rules as ShortRules) {
-    super(rebind(BACKGAMMON, rules), (json) => shortFamily.fromJson(rules as ShortRules, json));
+    super(rebind(BACKGAMMON, rules));
   }
 }
 
@@ -171,12 +166,13 @@ export function playTdGame(
   const boards: Int8Array[] = [];
   const movers: number[] = [];
   const after: number[] = [];
+  const solver = new LongStageSolver();
   let stages = 0;
   for (; stages < 5000; stages++) {
     if (game.result) break;
     const state = game.position;
     const dice: Dice | undefined = game.needsRoll ? random.dice() : undefined;
-    const answer = legalLongTurns(rules as LongRules, state, dice);
+    const answer = legalLongTurns(rules as LongRules, state, dice, {}, solver);
     if (!answer.ok) throw new Error(`self-play: ${answer.error.code} ${answer.error.message}`);
     const turns = answer.value.turns;
     let k = chooser.best(state, turns);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Applied, GameOptions, GameState, applyAction, expectedPlay, parseGameState } from '../../../src/engine/game';
+import { Applied, GameOptions, GameState, applyAction, expectedPlay, gamePosition, parseGameState } from '../../../src/engine/game';
 import { SeededRandom } from '../../../src/engine/random';
 import { VARIANTS } from '../../../src/engine/variants';
 import { expectBe, expectEqual } from '../../support/expect';
@@ -10,7 +10,8 @@ import { apply, pickAction, start } from './support';
  * Seeded random games through the reducer (fast-check with a fixed seed, so
  * a failure reproduces), for every preset and for matches with the cube.
  * At every state: each side has its 15 checkers (COM-3), the state is plain
- * JSON and reads back as itself, every offered turn is accepted, and every game ends with a result.
+ * JSON and reads back as itself (its family position too), every offered
+ * turn is accepted, and every game ends with a result.
  */
 
 interface SideJson {
@@ -33,6 +34,8 @@ function checkInvariants(applied: Applied, random: SeededRandom): void {
   expectEqual(json, state);
   // Every state the reducer makes reads back as itself.
   expectEqual(parseGameState(json), { ok: true, value: state });
+  // The family position the reducer keeps for a state it made (instead of reading its JSON again) is the one that JSON reads as.
+  expectEqual(gamePosition(state), gamePosition(json));
   if (state.status === 'finished') {
     expect(state.game.result).not.toBeNull();
     expect(applied.allowed).toEqual({ white: [], black: [] });
