@@ -1,6 +1,13 @@
 import { RequestHandler } from 'express';
 import { Cluster } from 'ioredis';
-import { ClientRateLimitInfo, IncrementResponse, MemoryStore, Options, rateLimit, Store } from 'express-rate-limit';
+import {
+  ClientRateLimitInfo,
+  IncrementResponse,
+  MemoryStore,
+  Options,
+  rateLimit,
+  Store,
+} from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { RedisClient } from '../service/store/redis';
 import { WarnLog, throttledWarn } from './observability';
@@ -76,38 +83,37 @@ export class FallbackStore implements Store {
     return false;
   }
 
-  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+  /** Asks the shared store and, when it is not started or fails, this process's count. */
+  private async either<T>(shared: () => Promise<T> | T, local: () => Promise<T> | T): Promise<T> {
     if (await this.usable()) {
       try {
-        return await this.shared.get?.(key);
+        return await shared();
       } catch (e) {
         this.onFailure(e);
       }
     }
-    return this.local.get(key);
+    return local();
   }
 
-  async increment(key: string): Promise<IncrementResponse> {
-    if (await this.usable()) {
-      try {
-        return await this.shared.increment(key);
-      } catch (e) {
-        this.onFailure(e);
-      }
-    }
-    return this.local.increment(key);
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.either(
+      () => this.shared.get?.(key),
+      () => this.local.get(key),
+    );
   }
 
-  async decrement(key: string): Promise<void> {
-    if (await this.usable()) {
-      try {
-        await this.shared.decrement(key);
-        return;
-      } catch {
-        // Counted in this process below.
-      }
-    }
-    await this.local.decrement(key);
+  increment(key: string): Promise<IncrementResponse> {
+    return this.either(
+      () => this.shared.increment(key),
+      () => this.local.increment(key),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.either(
+      () => this.shared.decrement(key),
+      () => this.local.decrement(key),
+    );
   }
 
   async resetKey(key: string): Promise<void> {
@@ -130,13 +136,23 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
       // On a Cluster, EVALSHA runs on the key's master: load the scripts on every master.
       sendCommand: async (command: string, ...args: string[]) => {
         if (client instanceof Cluster && command.toUpperCase() === 'SCRIPT') {
-          const replies = await Promise.all(client.nodes('master').map((node) => node.call(command, ...args)));
+          const replies = await Promise.all(
+            client.nodes('master').map((node) => node.call(command, ...args)),
+          );
           return replies[0] as string;
         }
         return client.call(command, ...args) as Promise<number | string | (number | string)[]>;
       },
     });
-    store = new FallbackStore(shared, options.log ? throttledWarn(options.log, 'rate limit: Redis is not answering; counting in this process until it does') : () => undefined);
+    store = new FallbackStore(
+      shared,
+      options.log
+        ? throttledWarn(
+            options.log,
+            'rate limit: Redis is not answering; counting in this process until it does',
+          )
+        : () => undefined,
+    );
   }
   return rateLimit({
     windowMs: options.windowSeconds * 1000,
@@ -147,14 +163,20 @@ export function rateLimiter(options: RateLimitOptions): RequestHandler {
     passOnStoreError: true,
     // express-rate-limit's own messages (configuration checks) as JSON lines, never stack traces on stderr.
     logger: options.log
-      ? { warn: throttledWarn(options.log, 'rate limiter'), error: throttledWarn(options.log, 'rate limiter') }
+      ? {
+          warn: throttledWarn(options.log, 'rate limiter'),
+          error: throttledWarn(options.log, 'rate limiter'),
+        }
       : { warn: () => undefined, error: () => undefined },
     // A caller with an API key is counted by its key, others by address (callers.ts).
     keyGenerator: (_req, res) => (res.locals.identity as { client: string } | undefined)?.client ?? 'unknown',
     ...(store ? { store } : {}),
     handler: (_req, res, _next, opts) => {
       res.status(opts.statusCode).json({
-        error: { code: 'RATE_LIMITED', message: `more than ${options.max} requests in ${options.windowSeconds} s; slow down` },
+        error: {
+          code: 'RATE_LIMITED',
+          message: `more than ${options.max} requests in ${options.windowSeconds} s; slow down`,
+        },
       });
     },
   });
