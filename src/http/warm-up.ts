@@ -41,7 +41,9 @@ export async function warmUp(base: string, rounds: number, budgetMs: number): Pr
         try {
           const res = await fetch(`${base}${path}`, {
             method,
-            headers: { 'content-type': 'application/json', 'x-request-id': 'warm-up' },
+            // Closed after each answer: an idle keep-alive connection of the process to itself would hold up its
+            // stop on SIGTERM (the listener closes, open connections end on their own) for fetch's keep-alive time.
+            headers: { 'content-type': 'application/json', 'x-request-id': 'warm-up', connection: 'close' },
             body: body === undefined ? undefined : JSON.stringify(body),
             signal: AbortSignal.timeout(Math.max(1, budgetMs - (Date.now() - started))),
           });

@@ -45,16 +45,21 @@ describe('a worker killed mid-job', () => {
   const children: ChildProcess[] = [];
   let services: Services;
   let raw: Queue;
+  let rawConnection: ReturnType<typeof jobQueueConnection> | undefined;
   const prefix = 'faults-recovery';
   beforeAll(async () => {
     redis = await OwnRedis.start();
     const queue = new BullJobQueue({ connect: (role) => jobQueueConnection({ url: redis.url }, role), ttlSeconds: 600, lockMs: LOCK_SECONDS * 1000, prefix });
     services = buildServices({ jobs: { queue, work: false } });
-    raw = new Queue(JOB_QUEUE, { connection: jobQueueConnection({ url: redis.url }, 'commands'), prefix: `{${prefix}}` });
+    rawConnection = jobQueueConnection({ url: redis.url }, 'commands');
+    raw = new Queue(JOB_QUEUE, { connection: rawConnection, prefix: `{${prefix}}` });
   });
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await raw?.close();
+    // A Queue leaves open the connection it was given: once this Redis is stopped, its reconnection
+    // timer would keep the test process from exiting.
+    rawConnection?.disconnect();
     await services?.jobQueue.close();
     await redis?.stop();
   });

@@ -43,15 +43,17 @@ describe('/ready', () => {
     const started: ServiceProcess[] = [];
     try {
       const spawned = Date.now();
-      const service = await startService('src/main.ts', { ...process.env, REDIS_URL: '', REDIS_CLUSTER_NODES: '', ANALYSIS_WORKERS: '1', LOG_LEVEL: 'info', NODE_ENV: 'production' }, '/ready', started);
+      // SHUTDOWN_DELAY_SECONDS=0: the stop at the end is not what is tested here (shutdown-delay.test.ts).
+      const service = await startService('src/main.ts', { ...process.env, REDIS_URL: '', REDIS_CLUSTER_NODES: '', ANALYSIS_WORKERS: '1', LOG_LEVEL: 'info', NODE_ENV: 'production', SHUTDOWN_DELAY_SECONDS: '0' }, '/ready', started);
       const readyAfter = Date.now() - spawned;
-      const ready = await (await fetch(`${service.base}/ready`)).json();
+      // No keep-alive: an idle connection would hold up the stop at the end (open connections end on their own).
+      const ready = await (await fetch(`${service.base}/ready`, { headers: { connection: 'close' } })).json();
       expect(ready).toMatchObject({ status: 'ready', warmedUp: true });
       // A position and dice the warm-up did not send: its answer is computed, not cached.
       const t0 = performance.now();
       const best = await fetch(`${service.base}/v1/moves/best`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', connection: 'close' },
         body: JSON.stringify({ variant: 'backgammon', positionId: '4HPwATDgc/ABMA', dice: [5, 2], plies: 1 }),
       });
       await best.text();

@@ -112,7 +112,8 @@ describe('the eviction policy at start', () => {
     }
     const ttl = await OwnRedis.start(['--maxmemory', '64mb', '--maxmemory-policy', 'volatile-ttl']);
     try {
-      const server = await startService('src/main.ts', { ...process.env, NODE_ENV: 'production', REDIS_URL: ttl.url, REDIS_CLUSTER_NODES: '', WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic' });
+      // SHUTDOWN_DELAY_SECONDS=0: only the start and a clean exit are in question here.
+      const server = await startService('src/main.ts', { ...process.env, NODE_ENV: 'production', REDIS_URL: ttl.url, REDIS_CLUSTER_NODES: '', WARM_UP_ROUNDS: '0', ANALYSIS_WORKERS: '0', EVALUATOR: 'heuristic', SHUTDOWN_DELAY_SECONDS: '0' });
       expect(await stopProcess(server.proc)).toBe(0);
     } finally {
       await ttl.stop();

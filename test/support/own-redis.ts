@@ -1,5 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import Redis from 'ioredis';
+import { connect } from 'net';
 import { createRedisClient, whenReady } from '../../src/service/store/redis';
 import { freePort } from './processes';
 
@@ -32,10 +33,7 @@ export class OwnRedis {
     if (this.process) return;
     this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...this.args], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
-      const client = this.client();
-      const ready = await whenReady(client, 100);
-      client.disconnect();
-      if (ready) return;
+      if (await pings(this.port, 100)) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`the test redis-server on port ${this.port} did not start`);
@@ -67,4 +65,24 @@ export class OwnRedis {
       child.kill('SIGKILL');
     });
   }
+}
+
+/**
+ * Whether the Redis on `port` answers PING within `ms` (not while it loads its data: that answer is an
+ * error). A bare socket, destroyed at once: a client disconnected while it still connects keeps a 2 s
+ * timer of its own, which outlives the test and holds up the exit of its Jest worker.
+ */
+function pings(port: number, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (answer: boolean): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.once('error', () => done(false));
+    socket.once('data', (data: Buffer) => done(data.toString('latin1').startsWith('+PONG')));
+    socket.write('PING\r\n');
+  });
 }

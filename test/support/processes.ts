@@ -50,7 +50,9 @@ export async function startService(entry: string, env: NodeJS.ProcessEnv, probe 
   started?.push(server);
   for (let i = 0; i < 300; i++) {
     if (proc.exitCode !== null) throw new Error(`${entry} exited with ${proc.exitCode}: ${log.join('')}`);
-    const ok = await fetch(`${server.base}${probe}`)
+    // No keep-alive: an idle connection left open here would hold up a later SIGTERM until the client's
+    // keep-alive timeout ends it (on shutdown the service stops listening but lets open connections end).
+    const ok = await fetch(`${server.base}${probe}`, { headers: { connection: 'close' } })
       .then((r) => r.status === 200)
       .catch(() => false);
     if (ok) return server;

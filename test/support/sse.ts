@@ -25,7 +25,9 @@ export class SseClient {
   static open(url: string, lastEventId?: number): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      const req = get(url, { headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) } }, (res) => {
+      // A connection of its own, closed with the stream: a pooled keep-alive socket left idle after the
+      // stream ends would hold up the stop of a service process (it lets open connections end on their own).
+      const req = get(url, { agent: false, headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) } }, (res) => {
         client.response = res;
         client.status = res.statusCode ?? 0;
         client.headers = res.headers;
