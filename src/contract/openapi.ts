@@ -62,13 +62,27 @@ interface OperationObject {
 
 interface Document {
   paths: Record<string, Record<string, OperationObject>>;
-  components: { parameters?: Record<string, Parameter>; responses?: Record<string, ResponseObject>; securitySchemes?: Record<string, SecurityScheme> };
+  components: {
+    parameters?: Record<string, Parameter>;
+    responses?: Record<string, ResponseObject>;
+    securitySchemes?: Record<string, SecurityScheme>;
+  };
 }
 
 /** A validator of one part of a request, with the prefix of its issues' paths. */
 interface PartCheck {
   readonly prefix: string;
   readonly validate: ValidateFunction;
+  /** Header names as openapi.yaml spells them (`Idempotency-Key`), by the lower-case name a request carries. */
+  readonly spelled?: ReadonlyMap<string, string>;
+}
+
+/** The issue of a failed part check, a header named as openapi.yaml (and every other refusal) spells it. */
+export function partIssue(part: PartCheck): Issue {
+  const issue = issueOfErrors(part.validate.errors!, part.prefix);
+  const name = part.spelled && /^\/headers\/([^/]+)/.exec(issue.path)?.[1];
+  const spelled = name ? part.spelled!.get(name) : undefined;
+  return spelled ? { ...issue, path: issue.path.replace(`/headers/${name}`, `/headers/${spelled}`) } : issue;
 }
 
 /** How a declared answer is checked: no body, or a JSON body against the schema at `schema` (a pointer into the document). */
@@ -109,7 +123,10 @@ function rebase(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : rebase(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `${DOCUMENT_ID}${value}`
+        : rebase(value);
   }
   return out;
 }
@@ -148,11 +165,17 @@ function specificFirst(a: string, b: string): number {
 
 /** Formats an Ajv error as an issue: the path names the offending field itself (`/body/variant` for a missing variant). */
 export function issueOf(error: ErrorObject, prefix: string): Issue {
-  const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
+  const params = error.params as {
+    missingProperty?: string;
+    additionalProperty?: string;
+    allowedValues?: unknown[];
+  };
   const at = `${prefix}${error.instancePath}`;
   const named = params.missingProperty ?? params.additionalProperty;
   const message =
-    error.keyword === 'enum' && Array.isArray(params.allowedValues) ? `${error.message}: ${params.allowedValues.join(', ')}` : (error.message ?? 'is invalid');
+    error.keyword === 'enum' && Array.isArray(params.allowedValues)
+      ? `${error.message}: ${params.allowedValues.join(', ')}`
+      : (error.message ?? 'is invalid');
   return { path: named !== undefined ? `${at}/${named}` : at, message, keyword: error.keyword };
 }
 
@@ -168,7 +191,9 @@ export function issueOfErrors(errors: readonly ErrorObject[], prefix: string): I
   // Ajv lists the errors of every alternative, then the `anyOf` / `oneOf` that none matched (paths inside referenced schemas are their own).
   const summary = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
   if (!errors.some(summary)) return issueOf(errors[0], prefix);
-  const rank = (issue: Issue) => issue.path.split('/').length * 2 + (issue.keyword === 'additionalProperties' || issue.keyword === 'required' ? 0 : 1);
+  const rank = (issue: Issue) =>
+    issue.path.split('/').length * 2 +
+    (issue.keyword === 'additionalProperties' || issue.keyword === 'required' ? 0 : 1);
   let best = issueOf(errors[0], prefix);
   for (const error of errors) {
     if (summary(error)) continue;
@@ -185,10 +210,19 @@ export function issueOfErrors(errors: readonly ErrorObject[], prefix: string): I
  */
 export function documentedHeaders(document: Document): { request: string[]; response: string[] } {
   const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
-  const parameters = operations.flatMap((op) => op.parameters ?? []).map((p) => (p.$ref ? document.components.parameters?.[p.$ref.split('/').pop()!] : p));
-  const schemes = Object.values(document.components.securitySchemes ?? {}).map((s) => (s.type === 'http' ? 'Authorization' : s.in === 'header' ? s.name : undefined));
-  const responses = [...operations.flatMap((op) => Object.values(op.responses ?? {})), ...Object.values(document.components.responses ?? {})];
-  const unique = (names: (string | undefined)[]): string[] => [...new Set(names.filter((n): n is string => n !== undefined))];
+  const parameters = operations
+    .flatMap((op) => op.parameters ?? [])
+    .map((p) => (p.$ref ? document.components.parameters?.[p.$ref.split('/').pop()!] : p));
+  const schemes = Object.values(document.components.securitySchemes ?? {}).map((s) =>
+    s.type === 'http' ? 'Authorization' : s.in === 'header' ? s.name : undefined,
+  );
+  const responses = [
+    ...operations.flatMap((op) => Object.values(op.responses ?? {})),
+    ...Object.values(document.components.responses ?? {}),
+  ];
+  const unique = (names: (string | undefined)[]): string[] => [
+    ...new Set(names.filter((n): n is string => n !== undefined)),
+  ];
   return {
     request: unique([...parameters.filter((p) => p?.in === 'header').map((p) => p?.name), ...schemes]),
     response: unique(responses.flatMap((r) => Object.keys(r.headers ?? {}))),
@@ -236,7 +270,9 @@ export class Contract {
 
   /** The route a raw (not decoded) request path falls on, with its parameter values still encoded. */
   route(path: string): { route: Route; values: string[] } | null {
-    const literal = this.literal.get((path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase());
+    const literal = this.literal.get(
+      (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase(),
+    );
     if (literal) return { route: literal, values: [] };
     for (const route of this.routes) {
       if (route.names.length === 0) continue;
@@ -280,18 +316,25 @@ export class Contract {
 
   private compile(template: string, method: string, op: OperationObject, parameters: Ajv2020): Operation {
     const pointer = `${DOCUMENT_ID}#/paths/${token(template)}/${method}`;
-    const parts: Record<'query' | 'headers' | 'params', { properties: Record<string, unknown>; required: string[] } | undefined> = {
+    const parts: Record<
+      'query' | 'headers' | 'params',
+      { properties: Record<string, unknown>; required: string[] } | undefined
+    > = {
       query: undefined,
       headers: undefined,
       params: undefined,
     };
     const query = new Set<string>();
     const encodedQuery: string[] = [];
+    const spelled = new Map<string, string>();
     for (const raw of op.parameters ?? []) {
-      const p = raw.$ref ? (this.document.components.parameters ?? {})[raw.$ref.split('/').pop() as string] : raw;
+      const p = raw.$ref
+        ? (this.document.components.parameters ?? {})[raw.$ref.split('/').pop() as string]
+        : raw;
       if (p.in === 'cookie') continue;
       const part = p.in === 'query' ? 'query' : p.in === 'header' ? 'headers' : 'params';
       const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+      if (p.in === 'header') spelled.set(name, p.name);
       const target = (parts[part] ??= { properties: {}, required: [] });
       target.properties[name] = rebase(p.schema ?? {});
       if (p.required) target.required.push(name);
@@ -304,7 +347,11 @@ export class Contract {
     for (const part of ['query', 'headers', 'params'] as const) {
       const schema = parts[part];
       if (!schema) continue;
-      checks.push({ prefix: `/${part}`, validate: parameters.compile({ type: 'object', ...schema }) });
+      checks.push({
+        prefix: `/${part}`,
+        validate: parameters.compile({ type: 'object', ...schema }),
+        ...(part === 'headers' ? { spelled } : {}),
+      });
     }
     let body: Operation['body'] = null;
     const json = op.requestBody?.content?.['application/json'];
@@ -316,19 +363,32 @@ export class Contract {
     }
     const answerChecks = new Map<string, AnswerCheck>();
     for (const [status, declared] of Object.entries(op.responses ?? {})) {
-      const response = declared.$ref ? (this.document.components.responses ?? {})[declared.$ref.split('/').pop() as string] : declared;
+      const response = declared.$ref
+        ? (this.document.components.responses ?? {})[declared.$ref.split('/').pop() as string]
+        : declared;
       if (!response.content) {
         answerChecks.set(status, { body: false });
         continue;
       }
-      const type = Object.keys(response.content).find((t) => /^[^/]+\/([^;+]*\+)?json\b/i.test(t) && response.content?.[t].schema);
+      const type = Object.keys(response.content).find(
+        (t) => /^[^/]+\/([^;+]*\+)?json\b/i.test(t) && response.content?.[t].schema,
+      );
       if (!type) continue;
       const at = declared.$ref
         ? `${DOCUMENT_ID}#/components/responses/${token(declared.$ref.split('/').pop() as string)}`
         : `${pointer}/responses/${token(status)}`;
       answerChecks.set(status, { body: true, schema: `${at}/content/${token(type)}/schema` });
     }
-    return { id: op.operationId, method, template, query, encodedQuery, parameters: checks, body, answers: answerChecks };
+    return {
+      id: op.operationId,
+      method,
+      template,
+      query,
+      encodedQuery,
+      parameters: checks,
+      body,
+      answers: answerChecks,
+    };
   }
 }
 

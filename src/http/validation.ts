@@ -1,5 +1,5 @@
 import { Request, RequestHandler, Response } from 'express';
-import { Contract, Issue, Operation, issueOf, issueOfErrors } from '../contract/openapi';
+import { Contract, Issue, Operation, issueOf, issueOfErrors, partIssue } from '../contract/openapi';
 
 /*
  * The one validation pass of a REST request, before any route: the path must
@@ -46,7 +46,10 @@ function checkQuery(op: Operation, query: Record<string, unknown>, search: strin
     for (const name of op.encodedQuery) {
       for (const value of raw.get(name) ?? []) {
         if (value !== undefined && RESERVED.test(value)) {
-          throw new RequestRefusal(400, { path: `/query/${name}`, message: `Parameter '${name}' must be url encoded. Its value may not contain reserved characters.` });
+          throw new RequestRefusal(400, {
+            path: `/query/${name}`,
+            message: `Parameter '${name}' must be url encoded. Its value may not contain reserved characters.`,
+          });
         }
       }
     }
@@ -54,8 +57,13 @@ function checkQuery(op: Operation, query: Record<string, unknown>, search: strin
   for (const key of Object.keys(query)) {
     // `a[b]=1` is parameter `a` in bracket notation.
     const name = key.includes('[') && key.indexOf('[') > 0 ? key.slice(0, key.indexOf('[')) : key;
-    if (!op.query.has(name)) throw new RequestRefusal(400, { path: `/query/${name}`, message: `Unknown query parameter '${name}'` });
-    if (query[name] === '') throw new RequestRefusal(400, { path: `/query/${name}`, message: `Empty value found for query parameter '${name}'` });
+    if (!op.query.has(name))
+      throw new RequestRefusal(400, { path: `/query/${name}`, message: `Unknown query parameter '${name}'` });
+    if (query[name] === '')
+      throw new RequestRefusal(400, {
+        path: `/query/${name}`,
+        message: `Empty value found for query parameter '${name}'`,
+      });
   }
 }
 
@@ -69,18 +77,33 @@ function checkBody(op: Operation, req: Request): void {
   const contentType = req.headers['content-type'];
   if (!isJson(contentType)) {
     if (contentType === undefined && !op.body.required) return;
-    throw new RequestRefusal(415, { path: req.path, message: contentType === undefined ? 'media type not specified' : `unsupported media type ${contentType}` });
+    throw new RequestRefusal(415, {
+      path: req.path,
+      message:
+        contentType === undefined ? 'media type not specified' : `unsupported media type ${contentType}`,
+    });
   }
   const body: unknown = req.body;
   if (body === undefined) {
-    if (op.body.required) throw new RequestRefusal(400, { path: '/body', message: "must have required property 'body'", keyword: 'required' });
+    if (op.body.required)
+      throw new RequestRefusal(400, {
+        path: '/body',
+        message: "must have required property 'body'",
+        keyword: 'required',
+      });
     return;
   }
-  if (!op.body.validate(body)) throw new RequestRefusal(400, issueOfErrors(op.body.validate.errors!, '/body'));
+  if (!op.body.validate(body))
+    throw new RequestRefusal(400, issueOfErrors(op.body.validate.errors!, '/body'));
 }
 
 /** Checks each JSON answer of the operation against its declared status and schema; a mismatch is a 500. */
-function checkAnswers(contract: Contract, op: Operation, res: Response, next: (error: unknown) => void): void {
+function checkAnswers(
+  contract: Contract,
+  op: Operation,
+  res: Response,
+  next: (error: unknown) => void,
+): void {
   const original = res.json;
   res.json = function json(body: unknown) {
     res.json = original;
@@ -99,7 +122,11 @@ function checkAnswers(contract: Contract, op: Operation, res: Response, next: (e
       }
     }
     if (problem === null) return original.call(this, body);
-    next(new Error(`${op.method.toUpperCase()} ${op.template} answered ${status} against openapi.yaml: ${problem}`));
+    next(
+      new Error(
+        `${op.method.toUpperCase()} ${op.template} answered ${status} against openapi.yaml: ${problem}`,
+      ),
+    );
     return res;
   };
 }
@@ -130,7 +157,12 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     // The documented route names the request in metrics and logs, whether it is answered or refused.
     res.locals.route = matched.route.template;
     const op = matched.route.operations.get(req.method.toLowerCase());
-    if (!op) throw new RequestRefusal(405, { path: req.path, message: `${req.method} method not allowed` }, [...matched.route.operations.keys()].map((m) => m.toUpperCase()));
+    if (!op)
+      throw new RequestRefusal(
+        405,
+        { path: req.path, message: `${req.method} method not allowed` },
+        [...matched.route.operations.keys()].map((m) => m.toUpperCase()),
+      );
     const params: Record<string, string> = {};
     try {
       matched.route.names.forEach((name, i) => {
@@ -142,13 +174,18 @@ export function validateRequests(contract: Contract, options: ValidationOptions)
     const query = mark < 0 && op.query.size === 0 ? NO_QUERY : (req.query as Record<string, unknown>);
     if (query !== NO_QUERY) {
       // express parses the query on every read; the validated copy (coerced, with defaults) is the one routes see.
-      Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(req, 'query', {
+        value: query,
+        writable: true,
+        configurable: true,
+        enumerable: true,
+      });
       checkQuery(op, query, mark < 0 ? '' : url.slice(mark + 1));
     }
     if (op.parameters.length > 0) {
       const data: Record<string, unknown> = { query, headers: req.headers, params };
       for (const part of op.parameters) {
-        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, issueOfErrors(part.validate.errors!, part.prefix));
+        if (!part.validate(data[part.prefix.slice(1)])) throw new RequestRefusal(400, partIssue(part));
       }
     }
     checkBody(op, req);

@@ -84,6 +84,14 @@ describe('sessions over GraphQL', () => {
       .set('authorization', `Bearer ${token}`)
       .send({ query: roll, variables: { id: created.id, options: { expectedVersion: created.state.version + 5 } } });
     expect(stale.body.errors[0].extensions.code).toBe('VERSION_CONFLICT');
+    // The Idempotency-Key header's bounds (1..200 characters, openapi.yaml) hold for the option.
+    for (const idempotencyKey of ['', 'k'.repeat(201)]) {
+      const refused = await request(app.app)
+        .post('/graphql')
+        .set('authorization', `Bearer ${token}`)
+        .send({ query: roll, variables: { id: created.id, options: { idempotencyKey } } });
+      expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST' });
+    }
     const rolled = (await gql(roll, { id: created.id, options: { expectedVersion: null, idempotencyKey: null } }, token)).gameAction;
     expect(rolled.version).toBe(created.state.version + 1);
   });

@@ -171,6 +171,20 @@ describe('sessions over REST', () => {
     expect(history.filter((e: { type: string }) => e.type === 'roll')).toHaveLength(1);
   });
 
+  it('an Idempotency-Key of 0 or more than 200 characters → 400 INVALID_REQUEST naming the header, nothing applied', async () => {
+    const created = await create({ variant: 'long', rules: { openingRoll: 'fixedFirstSeat' } });
+    const path = `/v1/games/${created.id}`;
+    const white = `Bearer ${created.seats.white.token}`;
+    for (const key of ['', 'k'.repeat(201)]) {
+      const res = await request(app.app).post(`${path}/roll`).set('authorization', white).set('idempotency-key', key).send({});
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', field: 'Idempotency-Key' });
+    }
+    expect((await request(app.app).get(path)).body.version).toBe(created.version);
+    const accepted = await request(app.app).post(`${path}/roll`).set('authorization', white).set('idempotency-key', 'k'.repeat(200)).send({});
+    expect(accepted.status).toBe(200);
+  });
+
   it('an Idempotency-Key is bound to seat, action and body: reused otherwise → 422 IDEMPOTENCY_KEY_REUSED, nothing applied', async () => {
     const created = await create({ variant: 'long', rules: { openingRoll: 'fixedFirstSeat' } });
     const path = `/v1/games/${created.id}`;
