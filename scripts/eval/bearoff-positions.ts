@@ -9,7 +9,7 @@ import { flipBoardInto } from '../../src/engine/short/board';
 import { initialShortPosition } from '../../src/engine/short/position';
 import { LongChooser } from '../train/long-game';
 import { readLongNet, readShortNet } from '../train/nets';
-import { ShortPlayer } from '../train/short-game';
+import { ShortPlayer } from '../../src/eval/short/self-play';
 import {
   BEAROFF_POSITIONS_FILE,
   BearoffPositionsFile,

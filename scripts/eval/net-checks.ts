@@ -8,7 +8,7 @@ import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { sigmoid, sparseInput } from '../../src/eval/neural/network';
 import { clampInPlace } from '../../src/eval/probabilities';
 import { evaluatorBot } from '../train/long-game';
-import { ShortPlayer, createPrimerEvaluator, playShortPairedGame } from '../train/short-game';
+import { ShortPlayer, createPrimerEvaluator, playShortPairedGame } from '../../src/eval/short/self-play';
 import { pipGreedyBot, playPairedGame, summarise } from './long-match';
 
 /**
@@ -175,7 +175,7 @@ export function shortPipEvaluator(): Evaluator {
 
 /**
  * A seeded paired backgammon match, the network at 0 ply against the
- * pip-count greedy bot or the hand-set primer of training (short-game.ts).
+ * pip-count greedy bot or the hand-set primer of training (src/eval/short/self-play.ts).
  * The greedy bot is too weak to tell a broken backgammon network from a
  * good one (docs/neural.md, "Tests that can fail"); the primer is not.
  */

@@ -26,7 +26,7 @@ import {
   createPrimerEvaluator,
   playShortPairedGame,
   shortTrainingPositions,
-} from './short-game';
+} from '../../src/eval/short/self-play';
 
 /**
  * Trains the neural evaluators (docs/neural.md).
@@ -37,9 +37,9 @@ import {
  *
  * Backgammon — supervised by gnubg (the teacher): each round plays seeded
  * self-play games (round 1 with a hand-set primer evaluator,
- * `createPrimerEvaluator` in short-game.ts, which only steers play towards
- * ordinary positions; later rounds with the network being trained; a random
- * play with probability --epsilon), labels up to --candidates results of
+ * `createPrimerEvaluator` in src/eval/short/self-play.ts, which only steers
+ * play towards ordinary positions; later rounds with the network being
+ * trained; a random play with probability --epsilon), labels up to --candidates results of
  * every roll with gnubg's --teacher-plies (default 0) probabilities
  * (scripts/train/gnubg_label.py over the oracle's GnubgPool; cached in
  * --work, resumed where it stopped), then trains on the labels of all rounds
@@ -221,7 +221,7 @@ async function trainBackgammon(args: Args): Promise<void> {
   const encoding = encodingFor('short', encodingName);
   if (!encoding) throw new Error(`unknown backgammon encoding ${encodingName}`);
   const init = args.init;
-  // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (short-game.ts).
+  // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (src/eval/short/self-play.ts).
   const primer = createPrimerEvaluator();
   // --init: round 1 plays with the parent network (its own encoding), and training starts from its weights.
   const parent = init ? shortParent(init) : null;
