@@ -1,4 +1,4 @@
-import { playPairedGame, pipGreedyBot, presetRules, randomBot } from '../scripts/eval/long-match';
+import { playPairedGame, pipGreedyBot, presetRules, randomBot } from '../src/eval/long/self-play';
 import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../src/eval/short/self-play';
 
 /**

@@ -8,10 +8,11 @@ import { SeededRandom } from '../../src/engine/random';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { isLongRace } from '../../src/eval/race';
 import { rollout } from '../../src/eval/neural/rollout';
-import { LongChooser, evaluatorBot } from '../train/long-game';
+import { LongChooser } from '../train/long-game';
+import { LongBot, evaluatorBot, pipGreedyBot } from '../../src/eval/long/self-play';
 import { NETS_DIR, readLongNet } from '../train/nets';
 import { readBearoffDatabase } from './data';
-import { LongBot, pipGreedyBot, searchBot } from './long-match';
+import { searchBot } from './long-match';
 import { isLongBearoff, numberOption } from './net-checks';
 
 /**

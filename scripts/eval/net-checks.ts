@@ -7,9 +7,8 @@ import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
 import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { sigmoid, sparseInput } from '../../src/eval/neural/network';
 import { clampInPlace } from '../../src/eval/probabilities';
-import { evaluatorBot } from '../train/long-game';
 import { ShortPlayer, createPrimerEvaluator, playShortPairedGame } from '../../src/eval/short/self-play';
-import { pipGreedyBot, playPairedGame, summarise } from './long-match';
+import { evaluatorBot, pipGreedyBot, playPairedGame, summarise } from '../../src/eval/long/self-play';
 
 /**
  * Checks that a committed network is a trained one: its raw output on

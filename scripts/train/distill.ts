@@ -5,7 +5,7 @@ import { addLabelLines, fitLabels, labelGames } from '../../src/eval/neural/dist
 import { encodingFor } from '../../src/eval/neural/evaluator';
 import { decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
-import { presetRules } from '../eval/long-match';
+import { presetRules } from '../../src/eval/long/self-play';
 import { Dataset } from './dataset';
 import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { asServed, readLongNet, readNetFiles, startingParameters, writeNet } from './nets';

@@ -15,11 +15,12 @@ import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { readBearoffDatabase } from '../eval/data';
-import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
+import { evaluatorBot, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
+import { searchBot } from '../eval/long-match';
 import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
-import { LongChooser, evaluatorBot, playTdGame } from './long-game';
+import { LongChooser, playTdGame } from './long-game';
 import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets';
 import {
   ShortPlayer,

@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../scripts/eval/long-match';
+import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../src/eval/long/self-play';
 import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../../src/eval/short/self-play';
 
 /*
