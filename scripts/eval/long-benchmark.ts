@@ -6,14 +6,14 @@ import { CLASSIC, LongRules } from '../../src/engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
-import { isLongRace } from '../../src/eval/race';
+import { isLongBearoff, isLongRace } from '../../src/eval/race';
 import { rollout } from '../../src/eval/neural/rollout';
 import { LongChooser } from '../train/long-game';
 import { LongBot, evaluatorBot, pipGreedyBot } from '../../src/eval/long/self-play';
 import { NETS_DIR, readLongNet } from '../train/nets';
 import { readBearoffDatabase } from './data';
 import { searchBot } from './long-match';
-import { isLongBearoff, numberOption } from './net-checks';
+import { numberOption } from './options';
 
 /**
  * The long-nardy benchmark (docs/strength.md, "Long-nardy benchmark"):

@@ -10,6 +10,7 @@ import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { loadPruningNetwork } from '../../eval/neural/pruning';
 import { PRUNING_DEFAULTS, PruningFilter, withPruning } from '../../eval/prune';
 import { createShortEvaluator } from '../../eval/short/evaluator';
+import { BearoffPositionsFile } from '../../eval/neural/net-checks';
 import { Evaluator, Family } from '../../eval/evaluator';
 import { EvaluatorSet } from './evaluators';
 
@@ -167,4 +168,11 @@ export function heuristicEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSour
 /** The evaluator set of a kind. */
 export function evaluatorsOf(kind: EvaluatorKind, dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
   return kind === 'neural' ? neuralEvaluators(dir, bearoff) : heuristicEvaluators(dir, bearoff);
+}
+
+/** The committed bear-off positions of the networks' yardstick (scripts/eval/bearoff-positions.ts writes them). */
+export const BEAROFF_POSITIONS_FILE = join(DEFAULT_DATA_DIR, 'benchmarks', 'bearoff-positions.json');
+
+export function readBearoffPositions(path = BEAROFF_POSITIONS_FILE): BearoffPositionsFile {
+  return JSON.parse(readFile(path, 'npx tsx scripts/eval/bearoff-positions.ts writes it').toString('utf8')) as BearoffPositionsFile;
 }
