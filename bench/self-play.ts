@@ -1,5 +1,5 @@
-import { playPairedGame, pipGreedyBot, presetRules, randomBot } from '../scripts/eval/long-match';
-import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../scripts/train/short-game';
+import { playPairedGame, pipGreedyBot, presetRules, randomBot } from '../src/eval/long/self-play';
+import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../src/eval/short/self-play';
 
 /**
  * Self-play throughput on the game reducer: backgammon training positions

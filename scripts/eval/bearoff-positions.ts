@@ -9,17 +9,11 @@ import { flipBoardInto } from '../../src/engine/short/board';
 import { initialShortPosition } from '../../src/engine/short/position';
 import { LongChooser } from '../train/long-game';
 import { readLongNet, readShortNet } from '../train/nets';
-import { ShortPlayer } from '../train/short-game';
-import {
-  BEAROFF_POSITIONS_FILE,
-  BearoffPositionsFile,
-  COMMITTED_NETS,
-  bearoffAgreement,
-  boardOf,
-  isLongBearoff,
-  numberOption,
-  valuesFor,
-} from './net-checks';
+import { ShortPlayer } from '../../src/eval/short/self-play';
+import { BearoffPositionsFile, COMMITTED_NETS, bearoffAgreement, boardOf, valuesFor } from '../../src/eval/neural/net-checks';
+import { isLongBearoff } from '../../src/eval/race';
+import { BEAROFF_POSITIONS_FILE } from '../../src/service/analysis/data';
+import { numberOption } from './options';
 
 /**
  * Writes data/benchmarks/bearoff-positions.json: for every committed

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'fs';
+import { appendFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { Dice } from '../../src/engine/dice';
 import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
@@ -6,13 +6,15 @@ import { CLASSIC, LongRules } from '../../src/engine/long/rules';
 import { LongState, LongTurn, legalLongTurns } from '../../src/engine/long/turn';
 import { SeededRandom } from '../../src/engine/random';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
-import { isLongRace } from '../../src/eval/race';
 import { rollout } from '../../src/eval/neural/rollout';
-import { LongChooser, evaluatorBot } from '../train/long-game';
+import { LongChooser } from '../train/long-game';
+import { LongBot, evaluatorBot, pipGreedyBot } from '../../src/eval/long/self-play';
 import { NETS_DIR, readLongNet } from '../train/nets';
 import { readBearoffDatabase } from './data';
-import { LongBot, pipGreedyBot, searchBot } from './long-match';
-import { isLongBearoff, numberOption } from './net-checks';
+import { searchBot } from './long-match';
+import { numberOption } from './options';
+import { BenchmarkDecision, PHASES, Phase, decisionState, phaseOf } from '../../src/eval/long/benchmark';
+import { LONG_BENCHMARK_FILE, readBenchmark } from '../../src/service/analysis/data';
 
 /**
  * The long-nardy benchmark (docs/strength.md, "Long-nardy benchmark"):
@@ -48,80 +50,16 @@ import { isLongBearoff, numberOption } from './net-checks';
  *
  * rolls out, the same way, the choices of today's players that are not yet
  * among a decision's candidates (a newer network), and rewrites the file.
+ * The decision format, phases and scoring are src/eval/long/benchmark.ts.
  */
 export const BENCHMARK_FILE = process.argv.includes('--out')
   ? process.argv[process.argv.indexOf('--out') + 1]
   : process.argv.includes('--file')
     ? process.argv[process.argv.indexOf('--file') + 1]
-    : join(__dirname, '..', '..', 'data', 'benchmarks', 'long-classic.jsonl');
+    : LONG_BENCHMARK_FILE;
 
 /** The network that sampled the decisions and plays the rollouts: the first classic network (data/nets/start/long-v1). */
 export const REFERENCE_NET = join(NETS_DIR, 'start', 'long-v1');
-
-export type Phase = 'opening' | 'contact' | 'blocking' | 'race' | 'bearoff';
-export const PHASES: readonly Phase[] = ['opening', 'contact', 'blocking', 'race', 'bearoff'];
-
-/** One decision of the benchmark file. */
-export interface BenchmarkDecision {
-  readonly id: number;
-  readonly phase: Phase;
-  /** The board seen from the side to move (comma-separated counts). */
-  readonly board: string;
-  /** LN-HEAD-3: whether the side to move and its opponent are still on their first roll. */
-  readonly firstTurn: readonly [boolean, boolean];
-  readonly dice: Dice;
-  /** Legal plays of the roll. */
-  readonly plays: number;
-  readonly trials: number;
-  /** Candidate plays: the board after the play (mover's view), its rollout equity for the mover and its standard error. */
-  readonly candidates: readonly { board: string; equity: number; se: number }[];
-}
-
-/** The decisions of a benchmark file (none if it does not exist). */
-export function readBenchmark(path = BENCHMARK_FILE): BenchmarkDecision[] {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as BenchmarkDecision);
-}
-
-/** The benchmark's state of a decision (classic rules, the mover seated as white). */
-export function decisionState(d: Pick<BenchmarkDecision, 'board' | 'firstTurn'>): LongState {
-  return {
-    position: {
-      turn: 'white',
-      board: Int8Array.from(d.board.split(',').map(Number)),
-      firstTurn: { white: d.firstTurn[0], black: d.firstTurn[1] },
-    },
-    pending: [],
-  };
-}
-
-/** Longest run of consecutive points held by the side whose checkers have `sign`. */
-function longestRun(board: Int8Array, sign: 1 | -1): number {
-  let best = 0;
-  let run = 0;
-  for (let p = 1; p <= 24; p++) {
-    run = board[p] * sign > 0 ? run + 1 : 0;
-    best = Math.max(best, run);
-  }
-  return best;
-}
-
-/**
- * The phase of a position: `bearoff` (both sides home), `race` (no contact
- * left), `opening` (the mover still has 11 or more checkers on the head,
- * LN-HEAD-1), `blocking` (a side holds 4 or more points in a row, on the
- * way to a six-block, LN-BLOCK-1), otherwise `contact`.
- */
-export function phaseOf(board: Int8Array): Phase {
-  if (isLongBearoff(board)) return 'bearoff';
-  if (isLongRace(board)) return 'race';
-  if (board[24] >= 11) return 'opening';
-  if (Math.max(longestRun(board, 1), longestRun(board, -1)) >= 4) return 'blocking';
-  return 'contact';
-}
 
 interface Sampled {
   readonly phase: Phase;

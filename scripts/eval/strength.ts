@@ -1,4 +1,5 @@
-import { GameRecord, botOf, playInWorkers, playPairedGame, presetRules, summarise } from './long-match';
+import { GameRecord, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
+import { botOf, playInWorkers } from './long-match';
 import { gnubgBotCommand, isGnubgBotKind, playVersusGnubg } from './gnubg-match';
 
 /**

@@ -2,16 +2,9 @@ import { LONG_PRESETS } from '../../src/engine/long/rules';
 import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
 import { readLongNet, readShortNet } from '../train/nets';
 import { MUTATIONS, mutatedNet } from '../../test/support/net-mutations';
-import {
-  COMMITTED_NETS,
-  bearoffAgreement,
-  boardOf,
-  longSmokeMatch,
-  numberOption,
-  readBearoffPositions,
-  shortSmokeMatch,
-  valuesFor,
-} from './net-checks';
+import { COMMITTED_NETS, bearoffAgreement, boardOf, longSmokeMatch, shortSmokeMatch, valuesFor } from '../../src/eval/neural/net-checks';
+import { readBearoffPositions } from '../../src/service/analysis/data';
+import { numberOption } from './options';
 
 /**
  * The yardstick of test/eval/neural/yardstick.test.ts on every committed

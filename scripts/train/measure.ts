@@ -5,17 +5,9 @@ import { ShortSearch } from '../../src/eval/short/search';
 import { readBearoffDatabase } from '../eval/data';
 import { probabilitiesOfArray, readEvalCases, shortBoardOf } from '../eval/gnubg-cases';
 import { gnubgBotCommand, playVersusGnubg } from '../eval/gnubg-match';
-import {
-  GameRecord,
-  LongBot,
-  botOf,
-  playInWorkers,
-  playPairedGame,
-  presetRules,
-  summarise,
-} from '../eval/long-match';
+import { GameRecord, LongBot, evaluatorBot, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
+import { botOf, playInWorkers } from '../eval/long-match';
 import { LongRules } from '../../src/engine/long/rules';
-import { evaluatorBot } from './long-game';
 import { DEFAULT_NET, readShortNet } from './nets';
 
 /**

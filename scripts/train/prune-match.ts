@@ -3,7 +3,7 @@ import { loadPruningNetwork } from '../../src/eval/neural/pruning';
 import { PRUNING_FILTER, withPruning } from '../../src/eval/prune';
 import { ShortSearch } from '../../src/eval/short/search';
 import { readNetFiles, readShortNet } from './nets';
-import { ShortPlayer, playShortPairedGame } from './short-game';
+import { ShortPlayer, playShortPairedGame } from '../../src/eval/short/self-play';
 
 /**
  * Strength of reply pruning (src/eval/prune.ts): paired backgammon games,

@@ -12,7 +12,7 @@ import { isLongRace } from '../../src/eval/race';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
 import { LongChooser } from './long-game';
 import { DEFAULT_NET, NETS_DIR, readLongNet, readShortNet, writeNet } from './nets';
-import { ShortPlayer, shortTrainingPositions } from './short-game';
+import { ShortPlayer, shortTrainingPositions } from '../../src/eval/short/self-play';
 
 /**
  * Distils a pruning network (src/eval/neural/pruning.ts, src/eval/prune.ts)

@@ -11,7 +11,8 @@ import { longLoserKind, longTripleMeasure } from '../../src/eval/long/terminal';
 import { HEADS, LinearWeights } from '../../src/eval/linear';
 import { isLongRace } from '../../src/eval/race';
 import { fitLogistic } from './fit';
-import { GameRecord, pipRaceWeights, playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
+import { GameRecord, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
+import { pipRaceWeights, searchBot } from '../eval/long-match';
 
 /**
  * Trains the long-nardy contact evaluator (src/eval/long/weights.ts) by

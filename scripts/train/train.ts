@@ -15,18 +15,19 @@ import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { readBearoffDatabase } from '../eval/data';
-import { playPairedGame, presetRules, searchBot, summarise } from '../eval/long-match';
+import { evaluatorBot, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
+import { searchBot } from '../eval/long-match';
 import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
 import { Dataset, shuffle, trainPass, validate } from './dataset';
-import { LongChooser, evaluatorBot, playTdGame } from './long-game';
+import { LongChooser, playTdGame } from './long-game';
 import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets';
 import {
   ShortPlayer,
   createPrimerEvaluator,
   playShortPairedGame,
   shortTrainingPositions,
-} from './short-game';
+} from '../../src/eval/short/self-play';
 
 /**
  * Trains the neural evaluators (docs/neural.md).
@@ -37,9 +38,9 @@ import {
  *
  * Backgammon — supervised by gnubg (the teacher): each round plays seeded
  * self-play games (round 1 with a hand-set primer evaluator,
- * `createPrimerEvaluator` in short-game.ts, which only steers play towards
- * ordinary positions; later rounds with the network being trained; a random
- * play with probability --epsilon), labels up to --candidates results of
+ * `createPrimerEvaluator` in src/eval/short/self-play.ts, which only steers
+ * play towards ordinary positions; later rounds with the network being
+ * trained; a random play with probability --epsilon), labels up to --candidates results of
  * every roll with gnubg's --teacher-plies (default 0) probabilities
  * (scripts/train/gnubg_label.py over the oracle's GnubgPool; cached in
  * --work, resumed where it stopped), then trains on the labels of all rounds
@@ -221,7 +222,7 @@ async function trainBackgammon(args: Args): Promise<void> {
   const encoding = encodingFor('short', encodingName);
   if (!encoding) throw new Error(`unknown backgammon encoding ${encodingName}`);
   const init = args.init;
-  // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (short-game.ts).
+  // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (src/eval/short/self-play.ts).
   const primer = createPrimerEvaluator();
   // --init: round 1 plays with the parent network (its own encoding), and training starts from its weights.
   const parent = init ? shortParent(init) : null;

@@ -6,7 +6,7 @@ import { DEFAULT_RACE_MODEL, RaceModel, SideRace, SideRaceCache, TripleMeasure, 
 import { SHORT_LAYOUT, firstRollOffChance, isShortRace } from './short';
 
 export { effectivePips, writeCrossing, writeEffectiveCrossing, writeReach } from './crossing';
-export { isLongRace } from './long';
+export { isLongBearoff, isLongRace } from './long';
 export { DEFAULT_RACE_MODEL } from './model';
 export type { RaceModel, TripleMeasure } from './model';
 export { firstRollOffChance, isShortBearoff, isShortRace } from './short';

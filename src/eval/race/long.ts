@@ -22,3 +22,15 @@ export function isLongRace(board: Int8Array): boolean {
   for (let p = 1; p <= 12; p++) if (board[p] < 0) return false;
   return true;
 }
+
+/**
+ * Both sides home and none finished (long-family boards, mover's numbering):
+ * the mover on its 1..6, the opponent on its own 1..6, which are the
+ * mover's 13..18 (both sides move the same way round).
+ */
+export function isLongBearoff(board: Int8Array): boolean {
+  if (board[0] === 15 || board[25] === 15) return false;
+  for (let p = 7; p <= 24; p++) if (board[p] > 0) return false;
+  for (let p = 1; p <= 24; p++) if (board[p] < 0 && (p < 13 || p > 18)) return false;
+  return true;
+}

@@ -10,6 +10,8 @@ import { loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { loadPruningNetwork } from '../../eval/neural/pruning';
 import { PRUNING_DEFAULTS, PruningFilter, withPruning } from '../../eval/prune';
 import { createShortEvaluator } from '../../eval/short/evaluator';
+import { BearoffPositionsFile } from '../../eval/neural/net-checks';
+import { BenchmarkDecision, parseBenchmark, parseSubmission } from '../../eval/long/benchmark';
 import { Evaluator, Family } from '../../eval/evaluator';
 import { EvaluatorSet } from './evaluators';
 
@@ -167,4 +169,28 @@ export function heuristicEvaluators(dir = DEFAULT_DATA_DIR, bearoff: BearoffSour
 /** The evaluator set of a kind. */
 export function evaluatorsOf(kind: EvaluatorKind, dir = DEFAULT_DATA_DIR, bearoff: BearoffSource = fileBearoffSource(dir)): EvaluatorSet {
   return kind === 'neural' ? neuralEvaluators(dir, bearoff) : heuristicEvaluators(dir, bearoff);
+}
+
+/** The committed bear-off positions of the networks' yardstick (scripts/eval/bearoff-positions.ts writes them). */
+export const BEAROFF_POSITIONS_FILE = join(DEFAULT_DATA_DIR, 'benchmarks', 'bearoff-positions.json');
+
+export function readBearoffPositions(path = BEAROFF_POSITIONS_FILE): BearoffPositionsFile {
+  return JSON.parse(readFile(path, 'npx tsx scripts/eval/bearoff-positions.ts writes it').toString('utf8')) as BearoffPositionsFile;
+}
+
+/** The committed long-nardy benchmark (scripts/eval/long-benchmark.ts writes it; docs/strength.md). */
+export const LONG_BENCHMARK_FILE = join(DEFAULT_DATA_DIR, 'benchmarks', 'long-classic.jsonl');
+
+/** The decisions of a long-nardy benchmark file (none if it does not exist). */
+export function readBenchmark(path = LONG_BENCHMARK_FILE): BenchmarkDecision[] {
+  return existsSync(path) ? parseBenchmark(readFileSync(path, 'utf8')) : [];
+}
+
+/**
+ * An outside engine's choices on the benchmark (README, "For outside
+ * engines"), by decision id; a line that is not one throws with the path
+ * and its line number.
+ */
+export function readSubmission(path: string): Map<number, string> {
+  return parseSubmission(readFileSync(path, 'utf8'), path);
 }

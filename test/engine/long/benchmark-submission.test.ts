@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
-import { readBenchmark } from '../../../scripts/eval/long-benchmark';
-import { COLUMNS, readSubmission, scoreCell, scoreChoices } from '../../../scripts/eval/long-benchmark-score';
+import { COLUMNS, scoreCell, scoreChoices } from '../../../src/eval/long/benchmark';
+import { readBenchmark, readSubmission } from '../../../src/service/analysis/data';
 
 /*
  * The README's "For outside engines" example: its submission is read and

@@ -16,7 +16,7 @@ import {
   gameSeed,
   labelGames,
   labelState,
-} from '../../../scripts/train/distill';
+} from '../../../src/eval/neural/distill';
 import { LongChooser, playTdGame } from '../../../src/eval/neural/self-play';
 import { database } from '../support';
 import { longPositions } from './support';
@@ -40,7 +40,7 @@ function smallNet(seed: number) {
 
 const net = smallNet(3);
 
-describe('search distillation (scripts/train/distill.ts)', () => {
+describe('search distillation (src/eval/neural/distill.ts)', () => {
   it('game seeds depend on the run seed and the game only', () => {
     expect(gameSeed(1, 5)).toBe(gameSeed(1, 5));
     expect(new Set([gameSeed(1, 0), gameSeed(1, 1), gameSeed(2, 0), gameSeed(2, 1)]).size).toBe(4);

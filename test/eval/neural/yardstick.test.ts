@@ -3,15 +3,8 @@ import { NeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { readLongNet, readShortNet } from '../../../src/service/analysis/nets';
 import { MUTATIONS, mutatedNet } from '../../support/net-mutations';
 import { runs } from '../../support/runs';
-import {
-  COMMITTED_NETS,
-  bearoffAgreement,
-  boardOf,
-  longSmokeMatch,
-  readBearoffPositions,
-  shortSmokeMatch,
-  valuesFor,
-} from '../../../scripts/eval/net-checks';
+import { COMMITTED_NETS, bearoffAgreement, boardOf, longSmokeMatch, shortSmokeMatch, valuesFor } from '../../../src/eval/neural/net-checks';
+import { readBearoffPositions } from '../../../src/service/analysis/data';
 
 /**
  * Tests that fail on a useless network (docs/neural.md, "Tests that can

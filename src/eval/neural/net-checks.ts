@@ -1,22 +1,21 @@
-import { readFileSync } from 'fs';
-import { join } from 'path';
-import { moverPips as shortMoverPips, opponentPips as shortOpponentPips } from '../../src/engine/short/board';
-import { LongPresetName, LongRules } from '../../src/engine/long/rules';
-import { OutcomeValues, STANDARD_VALUES, equityAt, longOutcomeValues } from '../../src/eval/equity';
-import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
-import { NeuralEvaluator } from '../../src/eval/neural/evaluator';
-import { sigmoid, sparseInput } from '../../src/eval/neural/network';
-import { clampInPlace } from '../../src/eval/probabilities';
-import { evaluatorBot } from '../train/long-game';
-import { ShortPlayer, createPrimerEvaluator, playShortPairedGame } from '../train/short-game';
-import { pipGreedyBot, playPairedGame, summarise } from './long-match';
+import { moverPips as shortMoverPips, opponentPips as shortOpponentPips } from '../../engine/short/board';
+import { LongPresetName, LongRules } from '../../engine/long/rules';
+import { OutcomeValues, STANDARD_VALUES, equityAt, longOutcomeValues } from '../equity';
+import { Evaluator, makeEvaluator } from '../evaluator';
+import { evaluatorBot, pipGreedyBot, playPairedGame, summarise } from '../long/self-play';
+import { clampInPlace } from '../probabilities';
+import { ShortPlayer, createPrimerEvaluator, playShortPairedGame } from '../short/self-play';
+import { NeuralEvaluator } from './evaluator';
+import { sigmoid, sparseInput } from './network';
 
 /**
  * Checks that a committed network is a trained one: its raw output on
  * bear-off positions against the exact answer of the bear-off database, and
  * a short seeded match against the pip-count greedy bot. Used by
  * test/eval/neural/yardstick.test.ts (which also runs them on mutated
- * networks, to show that they fail) and by scripts/eval/bearoff-positions.ts.
+ * networks, to show that they fail), scripts/eval/yardstick.ts and
+ * scripts/eval/bearoff-positions.ts; the positions file is read by
+ * `readBearoffPositions` (src/service/analysis/data.ts).
  */
 
 /** The committed networks and the long-family preset each plays (null: backgammon). */
@@ -26,39 +25,15 @@ export const COMMITTED_NETS: Readonly<Record<string, LongPresetName | null>> = {
   khachapuri: 'khachapuri',
 };
 
-/** A numeric `--name value` command-line option of a script. */
-export function numberOption(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-/** The committed bear-off positions (scripts/eval/bearoff-positions.ts): boards by network name. */
-export const BEAROFF_POSITIONS_FILE = join(__dirname, '..', '..', 'data', 'benchmarks', 'bearoff-positions.json');
-
+/** The committed bear-off positions (scripts/eval/bearoff-positions.ts, data/benchmarks/bearoff-positions.json): boards by network name. */
 export interface BearoffPositionsFile {
   readonly generator: string;
   /** Network name → boards (mover's view, comma-separated counts). */
   readonly positions: Readonly<Record<string, readonly string[]>>;
 }
 
-export function readBearoffPositions(): BearoffPositionsFile {
-  return JSON.parse(readFileSync(BEAROFF_POSITIONS_FILE, 'utf8')) as BearoffPositionsFile;
-}
-
 export function boardOf(text: string): Int8Array {
   return Int8Array.from(text.split(',').map(Number));
-}
-
-/**
- * Both sides home and none finished (long-family boards, mover's numbering):
- * the mover on its 1..6, the opponent on its own 1..6, which are the
- * mover's 13..18 (both sides move the same way round).
- */
-export function isLongBearoff(board: Int8Array): boolean {
-  if (board[0] === 15 || board[25] === 15) return false;
-  for (let p = 7; p <= 24; p++) if (board[p] > 0) return false;
-  for (let p = 1; p <= 24; p++) if (board[p] < 0 && (p < 13 || p > 18)) return false;
-  return true;
 }
 
 /**
@@ -175,7 +150,7 @@ export function shortPipEvaluator(): Evaluator {
 
 /**
  * A seeded paired backgammon match, the network at 0 ply against the
- * pip-count greedy bot or the hand-set primer of training (short-game.ts).
+ * pip-count greedy bot or the hand-set primer of training (src/eval/short/self-play.ts).
  * The greedy bot is too weak to tell a broken backgammon network from a
  * good one (docs/neural.md, "Tests that can fail"); the primer is not.
  */

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
-import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../scripts/eval/long-match';
-import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../../scripts/train/short-game';
+import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../src/eval/long/self-play';
+import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../../src/eval/short/self-play';
 
 /*
  * Paired self-play runs on the game reducer: Given seeded games, When they

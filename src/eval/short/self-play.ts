@@ -1,15 +1,15 @@
-import { flipBoardInto } from '../../src/engine/short/board';
-import { ShortStageSolver } from '../../src/engine/short/stage';
-import { SeededRandom } from '../../src/engine/random';
-import { Side, otherSide } from '../../src/engine/side';
-import { Step } from '../../src/engine/step';
-import { STANDARD_VALUES, equityAt } from '../../src/eval/equity';
-import { Evaluator, makeEvaluator } from '../../src/eval/evaluator';
-import { sigmoid, sparseInput } from '../../src/eval/neural/network';
-import { ShortSelfPlay } from '../../src/eval/neural/self-play';
-import { createShortEncoding } from '../../src/eval/neural/short-encoding';
-import { flipInPlace } from '../../src/eval/probabilities';
-import { isShortRace } from '../../src/eval/race';
+import { flipBoardInto } from '../../engine/short/board';
+import { ShortStageSolver } from '../../engine/short/stage';
+import { SeededRandom } from '../../engine/random';
+import { Side, otherSide } from '../../engine/side';
+import { Step } from '../../engine/step';
+import { STANDARD_VALUES, equityAt } from '../equity';
+import { Evaluator, makeEvaluator } from '../evaluator';
+import { sigmoid, sparseInput } from '../neural/network';
+import { ShortSelfPlay } from '../neural/self-play';
+import { createShortEncoding } from '../neural/short-encoding';
+import { flipInPlace } from '../probabilities';
+import { isShortRace } from '../race';
 
 /**
  * Backgammon play for training and quick strength checks: a 0-ply choice
