@@ -10,7 +10,16 @@
 /** Limits of the analysis requests (`/v1/evaluate`, `/v1/evaluate/batch`, `/v1/moves/best`, `/v1/rollout`). */
 export const ANALYSIS_LIMITS = Object.freeze({
   maxPlies: 2,
+  /** Plies of `/v1/evaluate`, its batch and the analysis jobs when a request names none. */
   defaultPlies: 0,
+  /**
+   * Plies of `POST /v1/moves/best` when a request names none (but for the
+   * long presets whose doubles cascade: 0, `bestTurnPlies` in
+   * src/eval/family.ts). One ply beats the static evaluator by about a
+   * quarter of a point a game in long nardy, for a median best turn of 1–3
+   * ms (docs/strength.md, "Default depth of a best turn").
+   */
+  defaultBestPlies: 1,
   /** Positions in one `POST /v1/evaluate/batch`. */
   maxBatch: 64,
   /** Positions at 2 plies in one batch (each can take a second or more). */

@@ -9,6 +9,7 @@ import { Analyzer, AnalyzerOptions, createLongAnalyzer, createShortAnalyzer } fr
 import { Evaluator } from './evaluator';
 import { RolloutStart } from './neural/rollout';
 import { Probabilities } from './probabilities';
+import { ANALYSIS_LIMITS } from '../limits';
 
 /** A ranked play as every family's search reports it. */
 export interface RankedTurn {
@@ -47,6 +48,8 @@ export interface EvalFamily<R, S> {
   createAnalyzer(rules: R, options: AnalyzerOptions): FamilyAnalyzer<S>;
   /** A rollout of `state` before (or during) the turn of its side to act. */
   rolloutStart(rules: R, state: S): RolloutStart;
+  /** The plies of a best-turn request that names none (`POST /v1/moves/best`). */
+  bestTurnPlies(rules: R): number;
 }
 
 export const longEvalFamily: EvalFamily<LongRules, LongState> = {
@@ -54,6 +57,10 @@ export const longEvalFamily: EvalFamily<LongRules, LongState> = {
   evaluatorOf: (set, rules, preset) => set.long(rules, preset),
   createAnalyzer: (rules, options) => createLongAnalyzer(rules, options),
   rolloutStart: (rules, state) => ({ family: 'long', rules, state }),
+  // Cascading doubles (CR-1, CG-1, FG-1, §3.10) make a 1-ply search expand
+  // every stage of every double reply: hundreds of milliseconds a turn and
+  // seconds at the tail, so those presets keep the static evaluator.
+  bestTurnPlies: (rules) => (rules.doubles === 'cascade' ? 0 : ANALYSIS_LIMITS.defaultBestPlies),
 };
 
 export const shortEvalFamily: EvalFamily<ShortRules, ShortPosition> = {
@@ -61,6 +68,7 @@ export const shortEvalFamily: EvalFamily<ShortRules, ShortPosition> = {
   evaluatorOf: (set, rules) => set.short(rules),
   createAnalyzer: (rules, options) => createShortAnalyzer(rules, options),
   rolloutStart: (_rules, position) => ({ family: 'short', board: position.board }),
+  bestTurnPlies: () => ANALYSIS_LIMITS.defaultBestPlies,
 };
 
 /** Calls `f` with the binding and its family's evaluation side, at the family's own types (exhaustive over families). */

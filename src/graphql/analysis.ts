@@ -32,7 +32,13 @@ export type EvaluateBatchInput = InstanceType<typeof EvaluateBatchInput>;
 
 export const BestMovesInput = inputType(
   'BestMovesInput',
-  { strict: STRICT, plies: optional(Int), limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`) },
+  {
+    strict: STRICT,
+    plies: optional(
+      Int,
+      `Search depth 0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultBestPlies}; 0 in the presets whose doubles cascade).`,
+    ),
+    limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`) },
   { description: 'As POST /v1/moves/best.', extends: MovesInput },
 );
 export type BestMovesInput = InstanceType<typeof BestMovesInput>;

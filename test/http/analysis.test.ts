@@ -281,6 +281,18 @@ describe('POST /v1/moves/best', () => {
     }
   });
 
+  it('searches one ply unless told, the static evaluator in the presets whose doubles cascade, on both transports', async () => {
+    for (const { name } of VARIANTS) {
+      const input = { variant: name, position: startOf(name), dice: [6, 5] };
+      const cascade = name === 'crazy' || name === 'crazy-gulbar' || name === 'giul' || name === 'gulbara-intl';
+      const res = await request(app.app).post('/v1/moves/best').send(input);
+      expect(res.status).toBe(200);
+      expect(res.body.evaluator.requestedPlies).toBe(cascade ? 0 : 1);
+      const g = await gql(`query($input: BestMovesInput!) { bestMoves(input: $input) { evaluator { requestedPlies } } }`, input);
+      expect(g.data?.bestMoves).toEqual({ evaluator: { requestedPlies: cascade ? 0 : 1 } });
+    }
+  });
+
   it('cuts the list at limit but counts every play, and caches the answer', async () => {
     const input = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', dice: [3, 1], limit: 2 };
     const res = await request(app.app).post('/v1/moves/best').send(input);

@@ -343,9 +343,11 @@ export interface paths {
          * Every legal play of the current stage, ranked by equity
          * @description The same plays as POST /v1/moves (with the same fields), best first, each with the
          *     probabilities and cubeless equity **for the side that plays it**, after it, and
-         *     `equityDiff`, its difference from the best (0 for the best). `plies` (0..2, default 0) is
-         *     the search depth; at 1 and 2 plies the candidates the root filter keeps (up to 8 within
-         *     0.16 of the best at 0 ply) are searched deeper and ranked first, the others keep their
+         *     `equityDiff`, its difference from the best (0 for the best). `plies` (0..2) is the search
+         *     depth, by default 1 (0 in the presets whose doubles cascade: crazy, crazy-gulbar, giul,
+         *     gulbara-intl, where one ply can take seconds); at 1 and 2 plies the candidates the root
+         *     filter keeps (up to 8 within 0.16 of the best at 0 ply) are searched deeper and ranked
+         *     first, the others keep their
          *     0-ply figures and `plies: 0`. In backgammon at 2 plies those candidates are searched at 1
          *     ply first and the best 3 within 0.06 of them at 2 plies (the rest keep their 1-ply figures
          *     and `plies: 1`); inside the tree each roll's reply is chosen at 0 ply, as gnubg does, and
@@ -1234,7 +1236,8 @@ export interface components {
             positionId?: components["schemas"]["PositionId"];
             matchId?: string;
             dice?: components["schemas"]["Dice"];
-            plies?: components["schemas"]["Plies"];
+            /** @description Search depth: 0 = the static evaluator, 1 or 2 = expectimax over the rolls. Default 1; 0 in the presets whose doubles cascade (crazy, crazy-gulbar, giul, gulbara-intl). */
+            plies?: number;
             /** @description Return the best `limit` plays (default: all). */
             limit?: number;
             strict?: components["schemas"]["Strict"];

@@ -368,7 +368,7 @@ export class AnalysisEngine {
 
   private prepareBest(input: BestMovesRequest): PreparedAnalysis {
     const t = this.target(input);
-    const plies = input.plies ?? ANALYSIS_LIMITS.defaultPlies;
+    const plies = input.plies ?? t.family.bestTurnPlies(t.bound.rules);
     const limit = input.limit ?? ANALYSIS_LIMITS.maxBestLimit;
     const strict = input.strict === true;
     const legal = this.turnViews(t);
