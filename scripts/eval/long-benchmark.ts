@@ -36,8 +36,9 @@ import { LONG_BENCHMARK_FILE, readBenchmark } from '../../src/service/analysis/d
  * decisions already in the file (the list is deterministic for a seed).
  *
  * Candidates of a decision: the plays chosen by every benchmarked evaluator
- * (pip-count greedy with its seeded tie-break, the v1 heuristic and the
- * networks at 0 and 1 ply) and the reference network's four best at 0 ply.
+ * (pip-count greedy with its seeded tie-break, the v1 heuristic at 0 and 1
+ * ply, the committed network at 0, 1 and 2 plies, the first network at 0
+ * and 1 ply) and the reference network's four best at 0 ply.
  * Each is rolled out from the position after it with the reference network
  * (`REFERENCE_NET`, the first classic network, which sampled the
  * decisions) playing both sides at 0 ply, the same seed for every candidate
@@ -131,6 +132,7 @@ export function benchmarkPlayers(rules: LongRules): (id: number) => Record<strin
     'heuristic@1': searchBot(rules, 1),
     'net@0': evaluatorBot(rules, net, 0, 'net'),
     'net@1': evaluatorBot(rules, net, 1, 'net'),
+    'net@2': evaluatorBot(rules, net, 2, 'net'),
   };
   // The first classic network, while it is not the committed one.
   if (reference.version !== net.version) {
@@ -227,10 +229,14 @@ function valueOf(
   seed: number,
 ): { board: string; equity: number; se: number } {
   const board = boardText(turn.board);
-  if (phase === 'bearoff') {
+  // A play that bears off the last checker ends the game and keeps the
+  // winner as the side to move: its value is the result, from the mover's side.
+  const finished = winnerOf(turn.state) !== null;
+  if (phase === 'bearoff' || finished) {
     // Both sides home: the race evaluator is exact (one-sided database); the opponent is to move.
     const p = net.evaluate(turn.state.position.board);
-    return { board, equity: -round(p.win + p.winMars - (1 - p.win) - p.loseMars), se: 0 };
+    const equity = p.win + p.winMars - (1 - p.win) - p.loseMars;
+    return { board, equity: round(finished ? equity : -equity), se: 0 };
   }
   const r = rollout({ family: 'long', rules, state: turn.state }, net, { trials, seed, settleRaces: phase !== 'race' });
   return { board, equity: -round(r.equity), se: round(r.equityStandardError) };

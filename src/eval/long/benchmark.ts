@@ -113,20 +113,13 @@ export function scoreChoices(decisions: readonly BenchmarkDecision[], choose: Ch
     COLUMNS.map((c) => [c, { best: 0, unscored: 0, illegal: 0, missing: 0 }]),
   );
   for (const d of decisions) {
-    const answer = legalLongTurns(CLASSIC, decisionState(d), d.dice);
-    if (!answer.ok) throw new Error(`decision ${d.id}: ${answer.error.message}`);
-    const legal = answer.value.turns.map((t) => Array.from(t.board).join(','));
-    const board = choose(d, legal);
-    const bestEquity = Math.max(...d.candidates.map((c) => c.equity));
-    const chosen = board === null ? undefined : d.candidates.find((c) => c.board === board);
+    const outcome = outcomeOf(d, choose);
     for (const key of [d.phase, 'all'] as const) {
       const n = counts.get(key) as { best: number; unscored: number; illegal: number; missing: number };
-      if (board === null) n.missing++;
-      else if (!legal.includes(board)) n.illegal++;
-      else if (!chosen) n.unscored++;
+      if (outcome.kind !== 'scored') n[outcome.kind]++;
       else {
-        (losses.get(key) as number[]).push(1000 * (bestEquity - chosen.equity));
-        if (chosen.equity === bestEquity) n.best++;
+        (losses.get(key) as number[]).push(outcome.loss);
+        if (outcome.best) n.best++;
       }
     }
   }
@@ -139,6 +132,58 @@ export function scoreChoices(decisions: readonly BenchmarkDecision[], choose: Ch
     return { decisions: n, loss: mean, lossSe: Math.sqrt(variance / n), bestShare: n > 0 ? k.best / n : NaN, unscored: k.unscored, illegal: k.illegal, missing: k.missing };
   };
   return Object.fromEntries(COLUMNS.map((c) => [c, score(c)])) as Record<Column, PhaseScore>;
+}
+
+type Outcome = { readonly kind: 'missing' | 'illegal' | 'unscored' } | { readonly kind: 'scored'; readonly loss: number; readonly best: boolean };
+
+/** What a choice of one decision scores: its loss in millipoints against the rollout-best candidate, or why it has none. */
+function outcomeOf(d: BenchmarkDecision, choose: Choice): Outcome {
+  const answer = legalLongTurns(CLASSIC, decisionState(d), d.dice);
+  if (!answer.ok) throw new Error(`decision ${d.id}: ${answer.error.message}`);
+  const legal = answer.value.turns.map((t) => Array.from(t.board).join(','));
+  const board = choose(d, legal);
+  if (board === null) return { kind: 'missing' };
+  if (!legal.includes(board)) return { kind: 'illegal' };
+  const chosen = d.candidates.find((c) => c.board === board);
+  if (!chosen) return { kind: 'unscored' };
+  const bestEquity = Math.max(...d.candidates.map((c) => c.equity));
+  return { kind: 'scored', loss: 1000 * (bestEquity - chosen.equity), best: chosen.equity === bestEquity };
+}
+
+/** A player's loss on each decision it is scored on (millipoints), by decision id. */
+export function lossesByDecision(decisions: readonly BenchmarkDecision[], choose: Choice): Map<number, number> {
+  const losses = new Map<number, number>();
+  for (const d of decisions) {
+    const outcome = outcomeOf(d, choose);
+    if (outcome.kind === 'scored') losses.set(d.id, outcome.loss);
+  }
+  return losses;
+}
+
+/** Player a's mean loss minus player b's over the decisions both are scored on, in millipoints. */
+export interface PairedDifference {
+  readonly decisions: number;
+  readonly mean: number;
+  /** Standard error of `mean`: the sample standard deviation of the per-decision differences / √n. */
+  readonly se: number;
+}
+
+/**
+ * The paired difference of two players' losses: both are scored on the
+ * same decisions and the same rollouts, so the noise they share cancels,
+ * and the difference is far sharper than the two error rates' own
+ * standard errors suggest.
+ */
+export function pairedDifference(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): PairedDifference {
+  const diffs: number[] = [];
+  for (const [id, loss] of a) {
+    const other = b.get(id);
+    if (other !== undefined) diffs.push(loss - other);
+  }
+  const n = diffs.length;
+  const mean = n > 0 ? diffs.reduce((s, x) => s + x, 0) / n : NaN;
+  const variance = n > 1 ? diffs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1) : NaN;
+  return { decisions: n, mean, se: Math.sqrt(variance / n) };
 }
 
 /**

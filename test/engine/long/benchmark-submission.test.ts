@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
-import { COLUMNS, scoreCell, scoreChoices } from '../../../src/eval/long/benchmark';
+import { COLUMNS, lossesByDecision, pairedDifference, scoreCell, scoreChoices } from '../../../src/eval/long/benchmark';
 import { readBenchmark, readSubmission } from '../../../src/service/analysis/data';
 
 /*
@@ -64,6 +64,33 @@ describe('long-nardy yardstick: scoring an outside submission', () => {
       expect(scores[c].lossSe).toBeGreaterThan(0);
       expect(scores[c].lossSe).toBeLessThan(scores[c].loss);
     }
+  });
+
+  it('pairs two players decision by decision: the mean difference of their losses and its standard error', () => {
+    const best = (d: (typeof decisions)[number]): string => d.candidates.reduce((b, c) => (c.equity > b.equity ? c : b)).board;
+    const worst = (d: (typeof decisions)[number]): string => d.candidates.reduce((w, c) => (c.equity < w.equity ? c : w)).board;
+    const sample = decisions.slice(0, 20);
+    // Given a player that always plays the rollout-best candidate, Then it loses nothing anywhere.
+    const perfect = lossesByDecision(sample, best);
+    expect([...perfect.values()]).toEqual(sample.map(() => 0));
+    // Given one that does so only on even ids and is unscored (a legal play outside the candidates) elsewhere.
+    const half = lossesByDecision(sample, (d, legal) =>
+      d.id % 2 === 0 ? worst(d) : (legal.find((b) => !d.candidates.some((c) => c.board === b)) ?? worst(d)),
+    );
+    const worstLosses = lossesByDecision(sample, worst);
+    const shared = [...half.keys()].filter((id) => perfect.has(id));
+    const diffs = shared.map((id) => (half.get(id) as number) - 0);
+    const mean = diffs.reduce((s, x) => s + x, 0) / diffs.length;
+    const sd = Math.sqrt(diffs.reduce((s, x) => s + (x - mean) ** 2, 0) / (diffs.length - 1));
+    const d = pairedDifference(half, perfect);
+    // Then only the decisions both are scored on count, and the difference is the mean of the per-decision differences.
+    expect(d.decisions).toBe(shared.length);
+    expect(d.decisions).toBeLessThan(sample.length);
+    expect(d.mean).toBeCloseTo(mean, 9);
+    expect(d.se).toBeCloseTo(sd / Math.sqrt(diffs.length), 9);
+    // And a player against itself differs by exactly nothing; the order of the pair flips the sign.
+    expect(pairedDifference(worstLosses, worstLosses)).toMatchObject({ decisions: sample.length, mean: 0, se: 0 });
+    expect(pairedDifference(perfect, half).mean).toBeCloseTo(-mean, 9);
   });
 
   it('rejects a line without an id or a board, with its line number', () => {
