@@ -163,7 +163,7 @@ function extend(): void {
     for (const bot of Object.values(players(d.id))) {
       const turn = turns[bot.choose(state, d.dice, turns)];
       if (candidates.some((c) => c.board === boardText(turn.board))) continue;
-      candidates.push(valueOf(rules, net, turn, d.phase, d.trials, seed * 1000003 + d.id));
+      candidates.push(valueOf(rules, net, state, turn, d.phase, d.trials, seed * 1000003 + d.id));
       added++;
     }
     return { ...d, candidates };
@@ -197,7 +197,7 @@ function main(): void {
     chooser.best(state, turns);
     const order = turns.map((_, k) => k).sort((x, y) => equityOf(chooser, y) - equityOf(chooser, x));
     for (const k of order.slice(0, 4)) picked.add(k);
-    const candidates = [...picked].map((k) => valueOf(rules, net, turns[k], phase, trials, seed * 1000003 + id));
+    const candidates = [...picked].map((k) => valueOf(rules, net, state, turns[k], phase, trials, seed * 1000003 + id));
     const record: BenchmarkDecision = {
       id,
       phase,
@@ -219,27 +219,28 @@ function equityOf(chooser: LongChooser, k: number): number {
   return v[0] + v[1] - (1 - v[0]) - v[3];
 }
 
-/** Rollout (or exact) equity of a candidate for the player who played it. */
+/** Rollout (or exact) equity of a candidate for the player who played it, the side to move of `state`. */
 function valueOf(
   rules: LongRules,
   net: ReturnType<typeof readLongNet>,
+  state: LongState,
   turn: LongTurn,
   phase: Phase,
   trials: number,
   seed: number,
 ): { board: string; equity: number; se: number } {
   const board = boardText(turn.board);
-  // A play that bears off the last checker ends the game and keeps the
-  // winner as the side to move: its value is the result, from the mover's side.
-  const finished = winnerOf(turn.state) !== null;
-  if (phase === 'bearoff' || finished) {
-    // Both sides home: the race evaluator is exact (one-sided database); the opponent is to move.
+  // Both values are for the side to move after the play: the opponent, or the
+  // mover himself when his play bore off the last checker and ended the game
+  // (LN-END-1), as LongChooser reads them.
+  const sign = turn.state.position.turn === state.position.turn ? 1 : -1;
+  if (phase === 'bearoff' || winnerOf(turn.state) !== null) {
+    // Both sides home: the race evaluator is exact (one-sided database); a finished game is its result.
     const p = net.evaluate(turn.state.position.board);
-    const equity = p.win + p.winMars - (1 - p.win) - p.loseMars;
-    return { board, equity: round(finished ? equity : -equity), se: 0 };
+    return { board, equity: round(sign * (p.win + p.winMars - (1 - p.win) - p.loseMars)), se: 0 };
   }
   const r = rollout({ family: 'long', rules, state: turn.state }, net, { trials, seed, settleRaces: phase !== 'race' });
-  return { board, equity: -round(r.equity), se: round(r.equityStandardError) };
+  return { board, equity: sign * round(r.equity), se: round(r.equityStandardError) };
 }
 
 function round(x: number): number {

@@ -38,7 +38,8 @@ export const BestMovesInput = inputType(
       Int,
       `Search depth 0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultBestPlies}; 0 in the presets whose doubles cascade).`,
     ),
-    limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`) },
+    limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`),
+  },
   { description: 'As POST /v1/moves/best.', extends: MovesInput },
 );
 export type BestMovesInput = InstanceType<typeof BestMovesInput>;

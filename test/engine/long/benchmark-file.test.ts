@@ -15,7 +15,7 @@ import { readBenchmark } from '../../../src/service/analysis/data';
 const decisions = readBenchmark(resolve(__dirname, '../../../data/benchmarks/long-classic.jsonl'));
 
 describe('long-nardy yardstick file', () => {
-  it('holds distinct decisions of every phase, each a legal roll with its rolled-out candidates among the legal plays', () => {
+  it('holds distinct decisions of every phase, each a legal roll whose candidates are legal plays, a game-ending one worth its result (LN-END-1, LN-SCORE-1, LN-SCORE-2)', () => {
     expect(new Set(decisions.map((d) => d.id)).size).toBe(decisions.length);
     for (const p of PHASES) expect(decisions.filter((d) => d.phase === p).length).toBeGreaterThan(0);
     for (const d of decisions) {
