@@ -1,2 +1,2 @@
 /** The training data set and passes: the library is src/eval/neural/dataset.ts. */
-export { Dataset, shuffle, trainPass, validate } from '../../src/eval/neural/dataset';
+export { Dataset, rankAgreement, shuffle, trainPass, trainRankPass, validate } from '../../src/eval/neural/dataset';

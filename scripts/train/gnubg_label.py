@@ -9,7 +9,8 @@ Input, one JSON object per line: {"b": [28 ints]} -- our short board
 mover's point, [25] mover bar, [26] opponent bar, [27] opponent off), the
 side to move on roll. Output, one line per input line and in the same order:
 {"b": [...], "p": [win, winGammon, winBackgammon, loseGammon, loseBackgammon]}
-for the side to move (money, centred cube, cubeless probabilities).
+for the side to move (money, centred cube, cubeless probabilities). An
+input's "g" (the roll a candidate came from) is copied to its output line.
 
 Lines are processed in chunks; each chunk is spread over the pool (every
 gnubg call sleeps ~10 ms inside gnubg 1.07, so many processes are needed
@@ -44,19 +45,26 @@ def main():
 
     with GnubgPool(a.workers) as pool:
         chunk = []
+        groups = []
 
         def flush():
             probs = pool.map(label, chunk)
-            for b, p in zip(chunk, probs):
-                sys.stdout.write(json.dumps({"b": b, "p": [round(x, 6) for x in p]}) + "\n")
+            for b, g, p in zip(chunk, groups, probs):
+                out = {"b": b, "p": [round(x, 6) for x in p]}
+                if g is not None:
+                    out = {"b": b, "g": g, "p": out["p"]}
+                sys.stdout.write(json.dumps(out) + "\n")
             sys.stdout.flush()
             chunk.clear()
+            groups.clear()
 
         for line in sys.stdin:
             line = line.strip()
             if not line:
                 continue
-            chunk.append(json.loads(line)["b"])
+            row = json.loads(line)
+            chunk.append(row["b"])
+            groups.append(row.get("g"))
             if len(chunk) >= a.chunk:
                 flush()
         if chunk:

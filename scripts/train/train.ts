@@ -19,13 +19,14 @@ import { evaluatorBot, playPairedGame, presetRules, summarise } from '../../src/
 import { searchBot } from '../eval/long-match';
 import { Args, log, number, parseArgs, weightsOf } from './cli';
 import { Checkpoint, loadCheckpoint, saveCheckpoint } from './checkpoint';
-import { Dataset, shuffle, trainPass, validate } from './dataset';
+import { Dataset, rankAgreement, shuffle, trainPass, trainRankPass, validate } from './dataset';
 import { LongChooser, playTdGame } from './long-game';
 import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets';
 import {
   ShortPlayer,
   createPrimerEvaluator,
   playShortPairedGame,
+  shortTrainingGroups,
   shortTrainingPositions,
 } from '../../src/eval/short/self-play';
 
@@ -86,20 +87,22 @@ function yieldToEvents(): Promise<void> {
  * loop between slices so that Ctrl-C / SIGTERM are seen; stops early when
  * `stopping` is set. Returns the mean loss and the samples seen.
  */
+/**
+ * One epoch in slices of `batch × 256` entries of `order`, letting signal
+ * handlers run between slices; `pass` trains one slice.
+ */
 async function trainEpoch(
-  trainer: NetworkTrainer,
-  encoding: NeuralEncoding,
-  data: Dataset,
   order: Int32Array,
   batch: number,
+  pass: (slice: Int32Array) => { loss: number; samples: number },
 ): Promise<{ loss: number; samples: number }> {
   const slice = batch * 256;
   let loss = 0;
   let samples = 0;
   for (let from = 0; from < order.length && !stopping; from += slice) {
-    const pass = trainPass(trainer, encoding, data, order.subarray(from, from + slice), batch);
-    loss += pass.loss * pass.samples;
-    samples += pass.samples;
+    const done = pass(order.subarray(from, from + slice));
+    loss += done.loss * done.samples;
+    samples += done.samples;
     await yieldToEvents();
   }
   return { loss: loss / Math.max(1, samples), samples };
@@ -128,7 +131,7 @@ function lineCount(path: string): number {
  */
 async function labelWithGnubg(
   path: string,
-  source: Generator<Int8Array>,
+  source: Generator<Int8Array | GroupedPosition>,
   total: number,
   workers: number,
   plies: number,
@@ -160,8 +163,9 @@ async function labelWithGnubg(
     );
   });
   for (let i = done; i < total && !stopping; i++) {
-    const board = source.next().value as Int8Array;
-    if (!child.stdin.write(JSON.stringify({ b: Array.from(board) }) + '\n'))
+    const item = source.next().value as Int8Array | GroupedPosition;
+    const line = item instanceof Int8Array ? { b: Array.from(item) } : { b: Array.from(item.board), g: item.group };
+    if (!child.stdin.write(JSON.stringify(line) + '\n'))
       await new Promise((r) => child.stdin.once('drain', r));
   }
   child.stdin.end();
@@ -170,12 +174,23 @@ async function labelWithGnubg(
   if (stopping) throw new Error('stopped while labelling; run again with the same arguments to resume it');
 }
 
-async function readLabels(path: string, data: Dataset): Promise<void> {
+/** Adds a label file to `data`; its groups ("g", the roll of a candidate) get numbers after those already there. */
+async function readLabels(path: string, data: Dataset, limit = Infinity): Promise<void> {
   const lines = createInterface({ input: createReadStream(path) });
+  let read = 0;
+  let next = data.count > 0 ? Math.max(0, data.groups[data.count - 1] + 1) : 0;
+  let last: number | undefined;
   for await (const line of lines) {
     if (!line) continue;
-    const r = JSON.parse(line) as { b: number[]; p: number[] };
-    data.add(r.b, r.p);
+    if (read++ >= limit) break;
+    const r = JSON.parse(line) as { b: number[]; g?: number; p: number[] };
+    let group = -1;
+    if (r.g !== undefined) {
+      if (r.g !== last) next++;
+      last = r.g;
+      group = next - 1;
+    }
+    data.add(r.b, r.p, 0, group);
   }
 }
 
@@ -214,6 +229,16 @@ async function trainBackgammon(args: Args): Promise<void> {
   const lr = number(args, 'lr', 1e-3);
   const checkGames = number(args, 'check-games', 400);
   const teacherPlies = number(args, 'teacher-plies', 0);
+  // --top K: each roll's candidates are the policy's K best plays, then random others (grouped by roll);
+  // --rank-weight w: a ranking loss on the equities within a roll's group beside the cross-entropy.
+  const top = number(args, 'top', 0);
+  const rankWeight = number(args, 'rank-weight', 0);
+  // --refine-positions N: after the rounds, one more round on the first N positions of round 1's stream
+  // labelled by gnubg at --refine-plies (a deeper teacher), --refine-epochs at --refine-lr.
+  const refinePositions = number(args, 'refine-positions', 0);
+  const refinePlies = number(args, 'refine-plies', 2);
+  const refineEpochs = number(args, 'refine-epochs', 3);
+  const refineLr = number(args, 'refine-lr', 3e-4);
   const work = args.work ?? '/tmp/nardy-train';
   const out = args.out ?? join(ROOT, 'data', 'nets', 'backgammon');
   const checkpointPath = args.checkpoint ?? join(work, `backgammon-seed${seed}-h${hidden}.ckpt.json`);
@@ -245,10 +270,10 @@ async function trainBackgammon(args: Args): Promise<void> {
   // Round 1's positions come from the primer or the --init parent; later rounds' from this run's networks
   // (their size, and the parent, are in the name).
   const parentTag = init ? `-from-${init.replace(/\.bin$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_')}` : '';
-  const labelFile = (round: number): string =>
+  const labelFile = (round: number, plies = teacherPlies): string =>
     join(
       work,
-      `short-labels-r${round}-seed${seed}-p${teacherPlies}${parentTag}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}${round > 1 && init ? `-${encoding.name}` : ''}.jsonl`,
+      `short-labels-r${round}-seed${seed}-p${plies}${parentTag}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}${round > 1 && init ? `-${encoding.name}` : ''}${top > 0 ? `-top${top}-c${candidates}` : ''}.jsonl`,
     );
   const save = (): void =>
     saveCheckpoint(checkpointPath, {
@@ -259,33 +284,65 @@ async function trainBackgammon(args: Args): Promise<void> {
       trainer: trainer.state(),
     } satisfies Checkpoint);
 
-  for (let round = progress.round; round <= rounds; round++) {
-    const labelPath = labelFile(round);
+  const lastRound = refinePositions > 0 ? rounds + 1 : rounds;
+  for (let round = progress.round; round <= lastRound; round++) {
+    // The refining round relabels the start of round 1's stream with the deeper teacher.
+    const refining = round > rounds;
+    const stream = refining ? 1 : round;
+    const labelPath = refining ? labelFile(1, refinePlies) : labelFile(round);
     // Round 1 plays with a hand-set primer; later rounds with the network as trained so far.
     const policy =
-      round === 1 ? (parent ? evaluatorOf(parent.weights) : primer) : evaluatorOf(weightsOf('short', encoding, trainer));
+      stream === 1 ? (parent ? evaluatorOf(parent.weights) : primer) : evaluatorOf(weightsOf('short', encoding, trainer));
     await labelWithGnubg(
       labelPath,
-      shortTrainingPositions(new ShortPlayer(policy), seed * 1000 + round, epsilon, candidates),
-      positions,
+      top > 0
+        ? shortTrainingGroups(new ShortPlayer(policy), seed * 1000 + stream, epsilon, candidates, top)
+        : shortTrainingPositions(new ShortPlayer(policy), seed * 1000 + stream, epsilon, candidates),
+      refining ? refinePositions : positions,
       workers,
-      teacherPlies,
+      refining ? refinePlies : teacherPlies,
     );
-    const data = new Dataset(28, positions * round + 1024);
-    for (let r = 1; r <= round; r++) await readLabels(labelFile(r), data);
-    for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
-    const { train, holdout } = splitHoldout(data.count, 50);
-    log(`round ${round}: ${train.length} training positions, ${holdout.length} held out`);
+    const data = new Dataset(28, (refining ? refinePositions : positions * round) + 1024);
+    if (refining) await readLabels(labelPath, data, refinePositions);
+    else {
+      for (let r = 1; r <= round; r++) await readLabels(labelFile(r), data);
+      for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
+    }
+    const roundEpochs = refining ? refineEpochs : epochs;
+    const roundLr = refining ? refineLr : lr;
+    // Labels grouped by roll (--top): whole groups are trained and held out (every 50th roll's
+    // candidates), and the held-out rolls measure how often the network picks the teacher's best.
+    const runs = data.groups.subarray(0, data.count).some((g) => g >= 0) ? data.runs() : null;
+    const split = runs ? splitHoldout(runs.length - 1, 50) : splitHoldout(data.count, 50);
+    const positionsOf = (order: Int32Array): Int32Array => {
+      if (!runs) return order;
+      const out: number[] = [];
+      for (const r of order) for (let k = runs[r]; k < runs[r + 1]; k++) out.push(k);
+      return Int32Array.from(out);
+    };
+    const train = split.train;
+    const holdout = positionsOf(split.holdout);
+    const ranking = (): string => {
+      if (!runs) return '';
+      const a = rankAgreement(trainer, encoding, data, runs, split.holdout, STANDARD_VALUES);
+      return `, held-out rolls: best play the teacher's ${(100 * a.same).toFixed(1)} % of ${a.groups}, equity lost ${a.loss.toFixed(4)}`;
+    };
+    log(`round ${round}: ${positionsOf(train).length} training positions, ${holdout.length} held out`);
     if (parent && round === 1 && progress.epoch === 0) {
       // The starting point on the same held-out labels, for comparison with the epochs below.
       const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
-      log(`round 1 before training (${init}): held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}`);
+      log(`round 1 before training (${init}): held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}${ranking()}`);
     }
-    for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= epochs; epoch++) {
-      trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, epochs) };
+    for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= roundEpochs; epoch++) {
+      trainer.settings = { ...trainer.settings, learningRate: epochRate(roundLr, epoch, roundEpochs) };
       shuffle(train, new SeededRandom(seed * 7919 + round * 131 + epoch));
       const started = Date.now();
-      const pass = await trainEpoch(trainer, encoding, data, train, batch);
+      // With groups, `train` holds run numbers: whole rolls, with the ranking loss of --rank-weight.
+      const pass = await trainEpoch(train, batch, (slice) =>
+        runs
+          ? trainRankPass(trainer, encoding, data, runs, slice, batch, STANDARD_VALUES, rankWeight)
+          : trainPass(trainer, encoding, data, slice, batch),
+      );
       const seconds = (Date.now() - started) / 1000;
       if (stopping) {
         // The partial epoch is discarded on resume only in the sense that it is redone from its start.
@@ -300,14 +357,14 @@ async function trainBackgammon(args: Args): Promise<void> {
       history.push({
         round,
         epoch,
-        positions: train.length,
+        positions: pass.samples,
         trainLoss: +pass.loss.toFixed(5),
         holdoutLoss: +v.loss.toFixed(5),
         holdoutEquityError: +v.equityError.toFixed(4),
       });
       log(
-        `round ${round} epoch ${epoch}/${epochs}: lr ${trainer.settings.learningRate.toExponential(1)}, train loss ${pass.loss.toFixed(4)}, ` +
-          `held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}, ${(pass.samples / seconds).toFixed(0)} positions/s`,
+        `round ${round}${refining ? ` (gnubg ${refinePlies}-ply labels)` : ''} epoch ${epoch}/${roundEpochs}: lr ${trainer.settings.learningRate.toExponential(1)}, train loss ${pass.loss.toFixed(4)}, ` +
+          `held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}${ranking()}, ${(pass.samples / seconds).toFixed(0)} positions/s`,
       );
       save();
     }
@@ -325,7 +382,12 @@ async function trainBackgammon(args: Args): Promise<void> {
     const manifest = writeNet(out, weightsOf('short', encoding, trainer), {
       name: 'neural-short',
       training: {
-        method: `${init ? `started from ${init} (${parent?.version}), then ` : ''}supervised on gnubg ${teacherPlies}-ply labels, ${round} round(s) of self-play positions (DAgger-style)`,
+        method:
+          `${init ? `started from ${init} (${parent?.version}), then ` : ''}supervised on gnubg ${teacherPlies}-ply labels, ` +
+          `${Math.min(round, rounds)} round(s) of self-play positions (DAgger-style)` +
+          (top > 0 ? `, each roll's ${top} best plays and random others up to ${candidates}` : '') +
+          (rankWeight > 0 ? `, with a ranking loss (weight ${rankWeight}) on the equities of one roll's results` : '') +
+          (refining ? `; then ${roundEpochs} epochs on the first ${refinePositions} positions labelled by gnubg ${refinePlies}-ply` : ''),
         labelledPositions: data.count,
         rounds: round,
         epochsPerRound: epochs,
@@ -481,7 +543,7 @@ async function trainLong(args: Args): Promise<void> {
       trainer.settings = { ...trainer.settings, learningRate: epochRate(lr, epoch, bootstrapEpochs) };
       shuffle(train, new SeededRandom(seed * 7919 + epoch));
       const t0 = Date.now();
-      const pass = await trainEpoch(trainer, encoding, data, train, batch);
+      const pass = await trainEpoch(train, batch, (slice) => trainPass(trainer, encoding, data, slice, batch));
       if (stopping) {
         save();
         log(`checkpoint saved to ${checkpointPath}; resume with --resume ${checkpointPath}`);

@@ -1,6 +1,13 @@
 import { createHash } from 'crypto';
 import { pipGreedyBot, playPairedGame, presetRules, randomBot } from '../../src/eval/long/self-play';
-import { ShortPlayer, createPrimerEvaluator, playShortPairedGame, shortTrainingPositions } from '../../src/eval/short/self-play';
+import {
+  ShortPlayer,
+  createPrimerEvaluator,
+  playShortPairedGame,
+  shortTrainingGroups,
+  shortTrainingPositions,
+} from '../../src/eval/short/self-play';
+import { STANDARD_VALUES, equityAt } from '../../src/eval/equity';
 
 /*
  * Paired self-play runs on the game reducer: Given seeded games, When they
@@ -38,6 +45,42 @@ describe('backgammon self-play on the reducer', () => {
       if (++count === 400) break;
     }
     expect(hash.digest('hex').slice(0, 16)).toBe('3b08cfcf58d24931');
+  });
+
+  it('SH-START-1: grouped training positions put each roll\'s best plays first, one group a roll', () => {
+    const primer = createPrimerEvaluator();
+    const probs = new Float64Array(5);
+    // The positions are seen from the opponent on roll: the side that moved has the negated equity.
+    const moverEquity = (board: Int8Array): number => {
+      primer.evaluateInto(board, probs, 0);
+      return -equityAt(probs, 0, STANDARD_VALUES);
+    };
+    const rolls: Int8Array[][] = [];
+    let last = -1;
+    for (const { board, group } of shortTrainingGroups(new ShortPlayer(primer), 3, 0.2, 5, 2)) {
+      expect(group).toBeGreaterThanOrEqual(last);
+      if (group !== last) rolls.push([]);
+      rolls[rolls.length - 1].push(board);
+      last = group;
+      if (rolls.length === 60) break;
+    }
+    let checked = 0;
+    for (const roll of rolls.slice(0, -1)) {
+      expect(roll.length).toBeLessThanOrEqual(5);
+      if (roll.length < 3) continue;
+      // The first two are the best two of the roll: at least as good as every random one after them.
+      const [a, b, ...rest] = roll.map(moverEquity);
+      expect(a).toBeGreaterThanOrEqual(b - 1e-12);
+      for (const e of rest) expect(b).toBeGreaterThanOrEqual(e - 1e-12);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('SH-START-1: without best plays, the grouped stream is the plain one', () => {
+    const plain = shortTrainingPositions(new ShortPlayer(createPrimerEvaluator()), 5, 0.1, 4);
+    const grouped = shortTrainingGroups(new ShortPlayer(createPrimerEvaluator()), 5, 0.1, 4, 0);
+    for (let i = 0; i < 300; i++) expect(Array.from(grouped.next().value!.board)).toEqual(Array.from(plain.next().value!));
   });
 
   it('SH-SCORE-1 / SH-SCORE-2: seeded paired games keep their points, gammons included', () => {

@@ -238,8 +238,10 @@ export class NetworkTrainer {
   /**
    * Adds one sample's gradient: `target[targetOffset …+4]` are the five
    * target probabilities; `weight` scales the sample (0 skips an output
-   * when given per output through `outputWeights`). Returns the sample's
-   * cross-entropy loss (summed over the outputs).
+   * when given per output through `outputWeights`). `extra`, when given,
+   * adds a gradient of another loss at each output's pre-activation (the
+   * ranking loss of `trainRankPass`). Returns the sample's cross-entropy
+   * loss (summed over the outputs).
    */
   accumulate(
     input: SparseInput,
@@ -247,6 +249,7 @@ export class NetworkTrainer {
     targetOffset = 0,
     weight = 1,
     outputWeights?: ArrayLike<number>,
+    extra?: ArrayLike<number>,
   ): number {
     const h = this.hidden;
     const p = this.parameters;
@@ -260,10 +263,11 @@ export class NetworkTrainer {
     for (let o = 0; o < NETWORK_OUTPUTS; o++) {
       const t = target[targetOffset + o];
       const w = outputWeights ? weight * outputWeights[o] : weight;
-      if (w === 0) continue;
+      const e = extra ? extra[o] : 0;
+      if (w === 0 && e === 0) continue;
       const q = y[o] < 1e-12 ? 1e-12 : y[o] > 1 - 1e-12 ? 1 - 1e-12 : y[o];
       loss -= w * (t * Math.log(q) + (1 - t) * Math.log(1 - q));
-      const d = w * (y[o] - t);
+      const d = w * (y[o] - t) + e;
       g[this.outputBiasAt + o] += d;
       const row = this.outputWeightsAt + o * h;
       for (let j = 0; j < h; j++) {

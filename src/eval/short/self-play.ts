@@ -49,6 +49,20 @@ export class ShortPlayer {
     return steps;
   }
 
+  /**
+   * The cubeless money equity of play k of the last `solve` for the mover
+   * (a play that bears off the last checker ends the game: +Infinity, so
+   * that it sorts first).
+   */
+  equity(k: number): number {
+    const b = this.result(k);
+    if (b[0] === 15) return Infinity;
+    flipBoardInto(b, this.flipped);
+    this.evaluator.evaluateInto(this.flipped, this.probs, 0);
+    flipInPlace(this.probs, 0);
+    return equityAt(this.probs, 0, STANDARD_VALUES);
+  }
+
   /** Index of the best play of the last `solve` at 0 ply (cubeless money equity). */
   best(n: number): number {
     if (n === 1) return 0;
@@ -84,10 +98,35 @@ export function* shortTrainingPositions(
   epsilon: number,
   candidates: number,
 ): Generator<Int8Array> {
+  for (const position of shortTrainingGroups(player, seed, epsilon, candidates, 0)) yield position.board;
+}
+
+/** A labelled-position candidate with the roll it came from: the results of one roll share a `group`. */
+export interface GroupedPosition {
+  readonly board: Int8Array;
+  readonly group: number;
+}
+
+/**
+ * `shortTrainingPositions` with the roll each position came from (the
+ * results of one roll share a `group`, so that training can compare them
+ * with each other). With `top` > 0 a roll's candidates are the player's
+ * `top` best plays at 0 ply (the ones a choice is made between), then
+ * random others up to `candidates`; with 0, random plays only.
+ */
+export function* shortTrainingGroups(
+  player: ShortPlayer,
+  seed: number,
+  epsilon: number,
+  candidates: number,
+  top: number,
+): Generator<GroupedPosition> {
   const random = new SeededRandom(seed);
   const next = new Int8Array(BOARD);
   const order: number[] = [];
+  let equities = new Float64Array(64);
   let game = new ShortSelfPlay();
+  let group = 0;
   for (;;) {
     const d1 = random.die();
     const d2 = random.die();
@@ -97,17 +136,30 @@ export function* shortTrainingPositions(
     const n = player.solve(game.position.board, d1, d2);
     order.length = 0;
     for (let k = 0; k < n; k++) order.push(k);
-    for (let i = 0; i < Math.min(candidates, n); i++) {
+    let best = -1;
+    if (top > 0) {
+      if (equities.length < n) equities = new Float64Array(2 * n);
+      for (let k = 0; k < n; k++) equities[k] = n === 1 ? 0 : player.equity(k);
+      // Best first (the lower index on a tie, as `best`); the rest are shuffled below.
+      order.sort((a, b) => equities[b] - equities[a] || a - b);
+      best = order[0];
+    }
+    const first = Math.min(top, n);
+    const take = Math.min(Math.max(candidates, first), n);
+    for (let i = first; i < take; i++) {
       const j = i + random.below(n - i);
       const t = order[i];
       order[i] = order[j];
       order[j] = t;
+    }
+    for (let i = 0; i < take; i++) {
       const b = player.result(order[i]);
       if (b[0] === 15) continue;
       flipBoardInto(b, next);
-      if (!isShortRace(next)) yield next.slice();
+      if (!isShortRace(next)) yield { board: next.slice(), group };
     }
-    const k = random.next() < epsilon ? random.below(n) : player.best(n);
+    group++;
+    const k = random.next() < epsilon ? random.below(n) : best >= 0 ? best : player.best(n);
     game.play(rolled ?? undefined, player.steps(k));
     // Races are the race evaluator's: start a new game.
     if (game.result || isShortRace(game.position.board)) game = new ShortSelfPlay();

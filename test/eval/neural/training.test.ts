@@ -4,7 +4,10 @@ import { createNeuralEvaluator } from '../../../src/eval/neural/evaluator';
 import { createLongEncoding } from '../../../src/eval/neural/long-encoding';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { tdTargets } from '../../../src/eval/neural/training';
-import { Dataset, trainPass } from '../../../src/eval/neural/dataset';
+import { Dataset, rankAgreement, trainPass, trainRankPass } from '../../../src/eval/neural/dataset';
+import { STANDARD_VALUES, equityAt } from '../../../src/eval/equity';
+import { sparseInput } from '../../../src/eval/neural/network';
+import { createShortEncoding } from '../../../src/eval/neural/short-encoding';
 import { LongChooser, playTdGame } from '../../../src/eval/neural/self-play';
 import { database } from '../support';
 
@@ -107,5 +110,104 @@ describe('widening a network (net2net)', () => {
     expect(wide.inputWeights.subarray(8, 12).some((w) => w !== 0)).toBe(true);
     expect(Array.from(NetworkTrainer.widen(narrow, 12, 5).inputWeights)).toEqual(Array.from(wide.inputWeights));
     expect(() => NetworkTrainer.widen(narrow, 6, 5)).toThrow(RangeError);
+  });
+});
+
+describe('ranking loss over the results of one roll', () => {
+  // Three backgammon positions of one group and one alone; a small network on the short-1 encoding.
+  const encoding = createShortEncoding();
+  const start = Int8Array.from([0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0, 0, 0]);
+  const boards = [0, 1, 2, 3].map((k) => {
+    const b = Int8Array.from(start);
+    b[13] -= k; // move k checkers from the mid-point to the eight / bar points
+    b[8] += k === 3 ? 0 : k;
+    b[7] += k === 3 ? 3 : 0;
+    return b;
+  });
+  const targets = [
+    [0.55, 0.15, 0.01, 0.1, 0.005],
+    [0.5, 0.12, 0.01, 0.12, 0.006],
+    [0.6, 0.2, 0.02, 0.08, 0.004],
+    [0.45, 0.1, 0.0, 0.15, 0.01],
+  ];
+  const groups = [4, 4, 4, -1];
+  const rankWeight = 3;
+
+  function dataset(): Dataset {
+    const data = new Dataset(28);
+    boards.forEach((b, k) => data.add(b, targets[k], 0, groups[k]));
+    return data;
+  }
+
+  /** The mean over the positions of the cross-entropy plus rankWeight/2 · Σ (dᵢ − d̄)² over the group. */
+  function loss(trainer: NetworkTrainer): number {
+    const input = sparseInput(encoding.inputs);
+    const out = new Float64Array(5);
+    let total = 0;
+    const diffs: number[] = [];
+    boards.forEach((b, k) => {
+      encoding.encode(b, input);
+      trainer.forward(input, out, 0);
+      for (let o = 0; o < 5; o++) {
+        const t = targets[k][o];
+        total -= t * Math.log(out[o]) + (1 - t) * Math.log(1 - out[o]);
+      }
+      if (groups[k] >= 0) diffs.push(equityAt(out, 0, STANDARD_VALUES) - equityAt(targets[k], 0, STANDARD_VALUES));
+    });
+    const mean = diffs.reduce((s, d) => s + d, 0) / diffs.length;
+    for (const d of diffs) total += (rankWeight / 2) * (d - mean) ** 2;
+    return total / boards.length;
+  }
+
+  it('groups consecutive positions of one roll into runs', () => {
+    expect(Array.from(dataset().runs())).toEqual([0, 3, 4]);
+  });
+
+  it('follows the gradient of cross-entropy plus the ranking loss (finite differences)', () => {
+    // With β1 = β2 = 0 and a huge ε, one Adam step moves each parameter by −rate · g / (|g| + ε) ≈ −g · rate / ε.
+    const settings = { learningRate: 1, beta1: 0, beta2: 0, epsilon: 1e8, l2: 0 };
+    const trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 6 }, 3, 60, settings);
+    const before = Float64Array.from(trainer.parameters);
+    const data = dataset();
+    const runs = data.runs();
+    trainRankPass(trainer, encoding, data, runs, Int32Array.from([0, 1]), 100, STANDARD_VALUES, rankWeight);
+    const analytic = before.map((p, i) => ((p - trainer.parameters[i]) * settings.epsilon) / settings.learningRate);
+    const probe = new NetworkTrainer({ ...trainer.state(), parameters: Float64Array.from(before) }, settings);
+    const random = new SeededRandom(11);
+    let checked = 0;
+    for (let n = 0; n < 400 && checked < 40; n++) {
+      const i = random.below(before.length);
+      if (Math.abs(analytic[i]) < 1e-4) continue;
+      const h = 1e-6;
+      probe.parameters[i] = before[i] + h;
+      const up = loss(probe);
+      probe.parameters[i] = before[i] - h;
+      const down = loss(probe);
+      probe.parameters[i] = before[i];
+      const numeric = (up - down) / (2 * h);
+      expect(Math.abs(analytic[i] - numeric)).toBeLessThan(1e-5 + 1e-3 * Math.abs(numeric));
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it('is the plain cross-entropy pass when the weight is 0', () => {
+    const settings = { learningRate: 1e-3, beta1: 0.9, beta2: 0.999, epsilon: 1e-8, l2: 0 };
+    const a = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 6 }, 5, 60, settings);
+    const b = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 6 }, 5, 60, settings);
+    const data = dataset();
+    trainRankPass(a, encoding, data, data.runs(), Int32Array.from([0, 1]), 100, STANDARD_VALUES, 0);
+    trainPass(b, encoding, data, Int32Array.from([0, 1, 2, 3]), 100);
+    expect(Array.from(a.parameters)).toEqual(Array.from(b.parameters));
+  });
+
+  it('counts the held-out rolls where the network picks the target\'s best play', () => {
+    const trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden: 6 }, 3);
+    const data = dataset();
+    const a = rankAgreement(trainer, encoding, data, data.runs(), Int32Array.from([0, 1]), STANDARD_VALUES);
+    // The lone position is not a choice; the group of three is one.
+    expect(a.groups).toBe(1);
+    expect([0, 1]).toContain(a.same);
+    expect(a.loss).toBeGreaterThanOrEqual(0);
   });
 });
