@@ -1,6 +1,7 @@
 import { spawn } from 'child_process';
+import { createHash } from 'crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { basename, join } from 'path';
 import { createInterface } from 'readline';
 import { LongRules } from '../../src/engine/long/rules';
 import { needsDice, newLongGame, winnerOf } from '../../src/engine/long/game';
@@ -23,6 +24,7 @@ import { Dataset, rankAgreement, shuffle, trainPass, trainRankPass, validate } f
 import { LongChooser, playTdGame } from './long-game';
 import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets';
 import {
+  GroupedPosition,
   ShortPlayer,
   createPrimerEvaluator,
   playShortPairedGame,
@@ -174,15 +176,29 @@ async function labelWithGnubg(
   if (stopping) throw new Error('stopped while labelling; run again with the same arguments to resume it');
 }
 
-/** Adds a label file to `data`; its groups ("g", the roll of a candidate) get numbers after those already there. */
-async function readLabels(path: string, data: Dataset, limit = Infinity): Promise<void> {
+/** What a run read from a label file: its name, the positions, and the sha256 of those lines. */
+interface LabelFileRecord {
+  readonly file: string;
+  readonly positions: number;
+  readonly sha256: string;
+}
+
+/**
+ * Adds (the first `limit` lines of) a label file to `data`; its groups ("g",
+ * the roll of a candidate) get numbers after those already there. Returns
+ * the record the manifest keeps, so that a rebuild can check its labels.
+ */
+async function readLabels(path: string, data: Dataset, limit = Infinity): Promise<LabelFileRecord> {
   const lines = createInterface({ input: createReadStream(path) });
+  const hash = createHash('sha256');
   let read = 0;
   let next = data.count > 0 ? Math.max(0, data.groups[data.count - 1] + 1) : 0;
   let last: number | undefined;
   for await (const line of lines) {
     if (!line) continue;
-    if (read++ >= limit) break;
+    if (read >= limit) break;
+    read++;
+    hash.update(line + '\n');
     const r = JSON.parse(line) as { b: number[]; g?: number; p: number[] };
     let group = -1;
     if (r.g !== undefined) {
@@ -192,6 +208,7 @@ async function readLabels(path: string, data: Dataset, limit = Infinity): Promis
     }
     data.add(r.b, r.p, 0, group);
   }
+  return { file: basename(path), positions: read, sha256: hash.digest('hex') };
 }
 
 function splitHoldout(n: number, every: number): { train: Int32Array; holdout: Int32Array } {
@@ -268,12 +285,12 @@ async function trainBackgammon(args: Args): Promise<void> {
     trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
   }
   // Round 1's positions come from the primer or the --init parent; later rounds' from this run's networks
-  // (their size, and the parent, are in the name).
+  // (their size, encoding, ranking weight and the parent are in the name).
   const parentTag = init ? `-from-${init.replace(/\.bin$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_')}` : '';
   const labelFile = (round: number, plies = teacherPlies): string =>
     join(
       work,
-      `short-labels-r${round}-seed${seed}-p${plies}${parentTag}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}${round > 1 && init ? `-${encoding.name}` : ''}${top > 0 ? `-top${top}-c${candidates}` : ''}.jsonl`,
+      `short-labels-r${round}-seed${seed}-p${plies}${parentTag}${round > 1 && hidden !== 128 ? `-h${hidden}` : ''}${round > 1 && init ? `-${encoding.name}` : ''}${top > 0 ? `-top${top}-c${candidates}` : ''}${round > 1 && rankWeight > 0 ? `-rank${rankWeight}` : ''}.jsonl`,
     );
   const save = (): void =>
     saveCheckpoint(checkpointPath, {
@@ -285,6 +302,7 @@ async function trainBackgammon(args: Args): Promise<void> {
     } satisfies Checkpoint);
 
   const lastRound = refinePositions > 0 ? rounds + 1 : rounds;
+  let readLabelRecords: LabelFileRecord[] = [];
   for (let round = progress.round; round <= lastRound; round++) {
     // The refining round relabels the start of round 1's stream with the deeper teacher.
     const refining = round > rounds;
@@ -303,11 +321,15 @@ async function trainBackgammon(args: Args): Promise<void> {
       refining ? refinePlies : teacherPlies,
     );
     const data = new Dataset(28, (refining ? refinePositions : positions * round) + 1024);
-    if (refining) await readLabels(labelPath, data, refinePositions);
+    const labelFiles: LabelFileRecord[] = [];
+    if (refining) labelFiles.push(await readLabels(labelPath, data, refinePositions));
     else {
-      for (let r = 1; r <= round; r++) await readLabels(labelFile(r), data);
-      for (const extra of (args.labels ?? '').split(',').filter((s) => s)) await readLabels(extra, data);
+      for (let r = 1; r <= round; r++) labelFiles.push(await readLabels(labelFile(r), data));
+      for (const extra of (args.labels ?? '').split(',').filter((s) => s)) labelFiles.push(await readLabels(extra, data));
     }
+    // The files of the rounds before a refining round are recorded with the network those rounds wrote.
+    if (refining) labelFiles.unshift(...readLabelRecords);
+    readLabelRecords = labelFiles;
     const roundEpochs = refining ? refineEpochs : epochs;
     const roundLr = refining ? refineLr : lr;
     // Labels grouped by roll (--top): whole groups are trained and held out (every 50th roll's
@@ -389,6 +411,7 @@ async function trainBackgammon(args: Args): Promise<void> {
           (rankWeight > 0 ? `, with a ranking loss (weight ${rankWeight}) on the equities of one roll's results` : '') +
           (refining ? `; then ${roundEpochs} epochs on the first ${refinePositions} positions labelled by gnubg ${refinePlies}-ply` : ''),
         labelledPositions: data.count,
+        labelFiles,
         rounds: round,
         epochsPerRound: epochs,
         hidden: trainer.hidden,
