@@ -1,4 +1,4 @@
-import { spawn } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import { createHash } from 'crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
@@ -111,6 +111,23 @@ async function trainEpoch(
 }
 
 
+
+/**
+ * The teacher a backgammon network learnt from, as its manifest records it:
+ * gnubg's version (the labels depend on it) and the oracle that drove it.
+ */
+function gnubgTeacher(plies: readonly number[]): string {
+  const oracle = process.env.GNUBG_ORACLE_DIR ?? '/work/shared/oracles/gnubg';
+  let version = 'unknown version';
+  try {
+    const out = execFileSync('gnubg', ['--version'], { encoding: 'utf8', env: { ...process.env, PATH: `${process.env.PATH}:/usr/games` } });
+    version = /GNU Backgammon (\S+)/.exec(out)?.[1] ?? version;
+  } catch {
+    // No gnubg here (a run that only read cached labels): the version stays unknown.
+  }
+  const depth = [...new Set(plies)].map((p) => `${p}-ply`).join(' and ');
+  return `gnubg ${version} ${depth} (cubeless, money), through ${oracle} GnubgPool`;
+}
 
 function commandLine(): string {
   return `npm run train -- ${process.argv.slice(2).join(' ')}`;
@@ -410,6 +427,7 @@ async function trainBackgammon(args: Args): Promise<void> {
           (top > 0 ? `, each roll's ${top} best plays and random others up to ${candidates}` : '') +
           (rankWeight > 0 ? `, with a ranking loss (weight ${rankWeight}) on the equities of one roll's results` : '') +
           (refining ? `; then ${roundEpochs} epochs on the first ${refinePositions} positions labelled by gnubg ${refinePlies}-ply` : ''),
+        teacher: gnubgTeacher(refining ? [teacherPlies, refinePlies] : [teacherPlies]),
         labelledPositions: data.count,
         labelFiles,
         rounds: round,

@@ -198,41 +198,49 @@ const ESCAPES: Uint8Array = (() => {
   return table;
 })();
 
+/**
+ * ESCAPES_AHEAD[window]: ESCAPES of the same 12 points read the other way
+ * round, bit j being the point 12 − j pips ahead. A checker on point p
+ * then finds its window in one shift of the blocked points, `blocked >>> (p − 12)`.
+ */
+const ESCAPES_AHEAD: Uint8Array = (() => {
+  const table = new Uint8Array(1 << 12);
+  for (let window = 0; window < 1 << 12; window++) {
+    let mask = 0;
+    for (let j = 0; j < 12; j++) if (window & (1 << j)) mask |= 1 << (11 - j);
+    table[window] = ESCAPES[mask];
+  }
+  return table;
+})();
+
 /** Rolls out of 36 that carry a checker on point p (1..25, 25 the bar) past the blocked points in front of it. */
 export function escapeRolls(blocked: number, p: number): number {
-  // Bit q of `blocked`: point q is blocked; the 12 points in front of p are p − 1 … p − 12.
-  let mask = 0;
-  for (let i = 0; i < 12 && p - 1 - i >= 1; i++) if (blocked & (1 << (p - 1 - i))) mask |= 1 << i;
-  return ESCAPES[mask];
+  // Bit q of `blocked`: point q (1..24) is blocked; the 12 points in front of p are p − 12 … p − 1.
+  // Points below 1 are never blocked, so a shift that brings in zeros reads them as open.
+  const window = p >= 12 ? blocked >>> (p - 12) : blocked << (12 - p);
+  return ESCAPES_AHEAD[window & 0xfff];
 }
 
+/** Points 1..24 as bits (bit q: point q). */
+const BOARD_POINTS = 0x1fffffe;
+
 /**
- * Bit t of the result: his checker on s's point `from` (0: his bar) can end
- * one move of the roll (a, b) on s's point t, landing only on points not in
- * `made` (s's made points); points past 24 are not reached.
+ * Bit t of the result: one of his checkers (bit f of `from`: on s's point f,
+ * 0 his bar) can end one move of the roll (a, b) on s's point t, landing
+ * only on points of `free` (on the board, not made by s). All his checkers
+ * move at once: shifting the set by a die moves each of them, and a set
+ * member that lands on a closed point drops out as that checker's move would.
  */
-function reachMask(from: number, a: number, b: number, made: number): number {
-  // A point is free when it is on the board (≤ 24) and s has not made it.
-  const free = ~made & 0x1fffffe;
-  let reach = 0;
+function reachAll(from: number, a: number, b: number, free: number): number {
   if (a === b) {
-    let t = from;
-    for (let k = 0; k < 4; k++) {
-      t += a;
-      if (t > 24 || (free & (1 << t)) === 0) break;
-      reach |= 1 << t;
-    }
-    return reach;
+    const t1 = (from << a) & free;
+    const t2 = (t1 << a) & free;
+    const t3 = (t2 << a) & free;
+    return t1 | t2 | t3 | ((t3 << a) & free);
   }
-  const ta = from + a;
-  const tb = from + b;
-  const tab = ta + b;
-  const okA = ta <= 24 && (free & (1 << ta)) !== 0;
-  const okB = tb <= 24 && (free & (1 << tb)) !== 0;
-  if (okA) reach |= 1 << ta;
-  if (okB) reach |= 1 << tb;
-  if (tab <= 24 && (free & (1 << tab)) !== 0 && (okA || okB)) reach |= 1 << tab;
-  return reach;
+  const ta = (from << a) & free;
+  const tb = (from << b) & free;
+  return ta | tb | (((ta << b) | (tb << a)) & free);
 }
 
 /** The 21 rolls' dice and weights (of 36) as flat arrays, for the hot loop. */
@@ -273,13 +281,13 @@ function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput
     if (q >= 7 && q <= 18) outfield += n;
   }
   if (blots !== 0) {
+    const free = ~made & BOARD_POINTS;
     let hitRolls = 0;
     let loss = 0;
     for (let r = 0; r < 21; r++) {
       const a = ROLL_A[r];
       const b = ROLL_B[r];
-      let hit = 0;
-      for (let at = hisAt; at !== 0; at &= at - 1) hit |= reachMask(31 - Math.clz32(at & -at), a, b, made) & blots;
+      const hit = reachAll(hisAt, a, b, free) & blots;
       if (hit !== 0) {
         const w = a === b ? 1 : 2;
         hitRolls += w;

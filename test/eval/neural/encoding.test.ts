@@ -7,6 +7,7 @@ import { createLongEncoding, createLongEncoding2 } from '../../../src/eval/neura
 import { NeuralNetwork, sparseInput } from '../../../src/eval/neural/network';
 import { NetworkTrainer } from '../../../src/eval/neural/trainer';
 import { createShortEncoding, createShortEncoding2, escapeRolls } from '../../../src/eval/neural/short-encoding';
+import { SeededRandom } from '../../../src/engine/random';
 import { longBoard, shortBoard } from '../support';
 import { longPositions, shortPositions } from './support';
 
@@ -143,6 +144,83 @@ describe('short-2 encoding', () => {
     // His side: the mover's rearmost checker is on his 4; his prime (2 on each of his 7..12) and his bar checker
     // must get past it.
     expect(v[113 + 109]).toBeCloseTo((2 * (3 + 4 + 5 + 6 + 7 + 8) + (25 - 4)) / 100, 10);
+  });
+
+  // The definitions of inputs 105..108, one checker and one roll at a time; the encoding computes them on
+  // whole sets of points at once, which must give the same numbers.
+  const ROLLS_21: [number, number][] = [];
+  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS_21.push([a, b]);
+  /** Rolls of 36 that take a checker on p (moving down) below every point of `blocked` within 12 in front of it. */
+  function escapesByDefinition(blocked: (q: number) => boolean, p: number): number {
+    let lowest = 0;
+    for (let q = p - 1; q >= Math.max(1, p - 12); q--) if (blocked(q)) lowest = q;
+    if (lowest === 0) return 36;
+    const open = (t: number): boolean => t < p - 12 || t < 1 || !blocked(t);
+    let n = 0;
+    for (const [a, b] of ROLLS_21) {
+      const paths = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
+      let ok = false;
+      for (const path of paths) {
+        let t = p;
+        for (const d of path) {
+          t -= d;
+          if (!open(t)) break;
+          if (t < lowest) ok = true;
+        }
+      }
+      if (ok) n += a === b ? 1 : 2;
+    }
+    return n;
+  }
+
+  it('counts escapes as their definition does, for every point and many blockades', () => {
+    const random = new SeededRandom(27);
+    for (let k = 0; k < 400; k++) {
+      const blocked = random.below(1 << 24) << 1;
+      for (let p = 1; p <= 25; p++) {
+        expect([p, escapeRolls(blocked, p)]).toEqual([p, escapesByDefinition((q) => (blocked & (1 << q)) !== 0, p)]);
+      }
+    }
+  });
+
+  it("counts the mover's shots, pip loss, escapes and containment as their definitions do (random positions)", () => {
+    for (const board of shortPositions(31, 400)) {
+      const v = dense(encoding, board);
+      // The opponent's checkers stand on the mover's points (negative counts), enter from 0 and move up.
+      const mine = (q: number): number => (q >= 1 && q <= 24 && board[q] > 0 ? board[q] : 0);
+      const landable = (t: number): boolean => t >= 1 && t <= 24 && mine(t) < 2;
+      const from: number[] = board[26] > 0 ? [0] : [];
+      for (let q = 1; q <= 24; q++) if (board[q] < 0) from.push(q);
+      let hitRolls = 0;
+      let loss = 0;
+      for (const [a, b] of ROLLS_21) {
+        let worst = 25;
+        for (const f of from) {
+          const paths = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
+          for (const path of paths) {
+            let t = f;
+            for (const d of path) {
+              t += d;
+              if (!landable(t)) break;
+              if (mine(t) === 1) worst = Math.min(worst, t);
+            }
+          }
+        }
+        if (worst < 25) {
+          hitRolls += a === b ? 1 : 2;
+          loss += (a === b ? 1 : 2) * (25 - worst);
+        }
+      }
+      expect(v[105]).toBeCloseTo(hitRolls / 36, 12);
+      expect(v[106]).toBeCloseTo(loss / 36 / 25, 12);
+      const blocked = (q: number): boolean => board[q] <= -2;
+      let rearmost = board[25] > 0 ? 25 : 0;
+      for (let q = 1; q <= 24; q++) if (board[q] > 0) rearmost = Math.max(rearmost, q);
+      expect(v[107]).toBeCloseTo(escapesByDefinition(blocked, rearmost) / 36, 12);
+      let fewest = 36;
+      for (let p = 15; p <= 24; p++) fewest = Math.min(fewest, escapesByDefinition(blocked, p));
+      expect(v[108]).toBeCloseTo(1 - fewest / 36, 12);
+    }
   });
 
   it('is symmetric under a flip of the board (random positions)', () => {
