@@ -16,6 +16,7 @@ import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 import { readBearoffDatabase } from '../eval/data';
+import { ORACLE_DIR } from '../eval/gnubg-cases';
 import { evaluatorBot, playPairedGame, presetRules, summarise } from '../../src/eval/long/self-play';
 import { searchBot } from '../eval/long-match';
 import { Args, log, number, parseArgs, weightsOf } from './cli';
@@ -117,7 +118,6 @@ async function trainEpoch(
  * gnubg's version (the labels depend on it) and the oracle that drove it.
  */
 function gnubgTeacher(plies: readonly number[]): string {
-  const oracle = process.env.GNUBG_ORACLE_DIR ?? '/work/shared/oracles/gnubg';
   let version = 'unknown version';
   try {
     const out = execFileSync('gnubg', ['--version'], { encoding: 'utf8', env: { ...process.env, PATH: `${process.env.PATH}:/usr/games` } });
@@ -126,7 +126,7 @@ function gnubgTeacher(plies: readonly number[]): string {
     // No gnubg here (a run that only read cached labels): the version stays unknown.
   }
   const depth = [...new Set(plies)].map((p) => `${p}-ply`).join(' and ');
-  return `gnubg ${version} ${depth} (cubeless, money), through ${oracle} GnubgPool`;
+  return `gnubg ${version} ${depth} (cubeless, money), through ${ORACLE_DIR} GnubgPool`;
 }
 
 function commandLine(): string {

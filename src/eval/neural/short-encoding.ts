@@ -165,50 +165,37 @@ const NAMES_2: readonly string[] = [
 ];
 
 /**
- * ESCAPES[mask]: rolls out of 36 with which a checker passes every blocked
- * point in front of it, where bit i of `mask` is the point i + 1 pips ahead
- * (12 points). A step may not land on a blocked point (a combination's or a
- * double's intermediate landings included); a landing beyond the 12 points
- * counts as open. 36 when no point is blocked.
+ * ESCAPES[window]: rolls out of 36 with which a checker passes every blocked
+ * point of the 12 in front of it, where bit j of `window` is the point
+ * 12 − j pips ahead (so a checker on point p finds its window in one shift
+ * of the blocked points, `blocked >>> (p − 12)`). A step may not land on a
+ * blocked point (a combination's or a double's intermediate landings
+ * included); a landing beyond the 12 points counts as open. 36 when no
+ * point is blocked.
  */
 const ESCAPES: Uint8Array = (() => {
   const table = new Uint8Array(1 << 12);
-  const open = (mask: number, d: number): boolean => d > 12 || (mask & (1 << (d - 1))) === 0;
-  for (let mask = 0; mask < 1 << 12; mask++) {
-    const need = 32 - Math.clz32(mask) + 1; // pips to pass the furthest blocked point
-    if (mask === 0) {
-      table[mask] = 36;
+  const open = (window: number, d: number): boolean => d > 12 || (window & (1 << (12 - d))) === 0;
+  for (let window = 0; window < 1 << 12; window++) {
+    if (window === 0) {
+      table[window] = 36;
       continue;
     }
+    const need = 12 - (31 - Math.clz32(window & -window)) + 1; // pips to pass the furthest blocked point
     let n = 0;
     for (const [a, b] of ROLLS) {
       let ok = false;
       if (a === b) {
-        for (let k = 1; k <= 4 && open(mask, k * a); k++) if (k * a >= need) ok = true;
+        for (let k = 1; k <= 4 && open(window, k * a); k++) if (k * a >= need) ok = true;
       } else {
         ok =
-          (a >= need && open(mask, a)) ||
-          (b >= need && open(mask, b)) ||
-          (a + b >= need && open(mask, a + b) && (open(mask, a) || open(mask, b)));
+          (a >= need && open(window, a)) ||
+          (b >= need && open(window, b)) ||
+          (a + b >= need && open(window, a + b) && (open(window, a) || open(window, b)));
       }
       if (ok) n += a === b ? 1 : 2;
     }
-    table[mask] = n;
-  }
-  return table;
-})();
-
-/**
- * ESCAPES_AHEAD[window]: ESCAPES of the same 12 points read the other way
- * round, bit j being the point 12 − j pips ahead. A checker on point p
- * then finds its window in one shift of the blocked points, `blocked >>> (p − 12)`.
- */
-const ESCAPES_AHEAD: Uint8Array = (() => {
-  const table = new Uint8Array(1 << 12);
-  for (let window = 0; window < 1 << 12; window++) {
-    let mask = 0;
-    for (let j = 0; j < 12; j++) if (window & (1 << j)) mask |= 1 << (11 - j);
-    table[window] = ESCAPES[mask];
+    table[window] = n;
   }
   return table;
 })();
@@ -218,7 +205,7 @@ export function escapeRolls(blocked: number, p: number): number {
   // Bit q of `blocked`: point q (1..24) is blocked; the 12 points in front of p are p − 12 … p − 1.
   // Points below 1 are never blocked, so a shift that brings in zeros reads them as open.
   const window = p >= 12 ? blocked >>> (p - 12) : blocked << (12 - p);
-  return ESCAPES_AHEAD[window & 0xfff];
+  return ESCAPES[window & 0xfff];
 }
 
 /** Points 1..24 as bits (bit q: point q). */

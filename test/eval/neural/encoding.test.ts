@@ -150,6 +150,8 @@ describe('short-2 encoding', () => {
   // whole sets of points at once, which must give the same numbers.
   const ROLLS_21: [number, number][] = [];
   for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ROLLS_21.push([a, b]);
+  /** The orders a checker can play a roll's dice in alone: a double's four steps, or either die first. */
+  const paths = (a: number, b: number): number[][] => (a === b ? [[a, a, a, a]] : [[a, b], [b, a]]);
   /** Rolls of 36 that take a checker on p (moving down) below every point of `blocked` within 12 in front of it. */
   function escapesByDefinition(blocked: (q: number) => boolean, p: number): number {
     let lowest = 0;
@@ -158,9 +160,8 @@ describe('short-2 encoding', () => {
     const open = (t: number): boolean => t < p - 12 || t < 1 || !blocked(t);
     let n = 0;
     for (const [a, b] of ROLLS_21) {
-      const paths = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
       let ok = false;
-      for (const path of paths) {
+      for (const path of paths(a, b)) {
         let t = p;
         for (const d of path) {
           t -= d;
@@ -196,8 +197,7 @@ describe('short-2 encoding', () => {
       for (const [a, b] of ROLLS_21) {
         let worst = 25;
         for (const f of from) {
-          const paths = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
-          for (const path of paths) {
+          for (const path of paths(a, b)) {
             let t = f;
             for (const d of path) {
               t += d;
