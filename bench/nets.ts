@@ -1,4 +1,4 @@
-import { readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { gunzipSync } from 'zlib';
 import { CLASSIC } from '../src/engine/long/rules';
@@ -18,6 +18,10 @@ export function dataFile(...parts: string[]): Buffer {
   throw new Error(`data/${parts.join('/')} not found`);
 }
 
+function hasDataFile(...parts: string[]): boolean {
+  return [join(__dirname, '..'), join(__dirname, '..', '..')].some((root) => existsSync(join(root, 'data', ...parts)));
+}
+
 export function database(ruleSet: BearoffRuleSet): BearoffDatabase {
   const loaded = loadBearoffDatabase(
     gunzipSync(dataFile(ruleSet === 'standard' ? 'bearoff-standard.bin.gz' : 'bearoff-exact-only.bin.gz')),
@@ -26,12 +30,18 @@ export function database(ruleSet: BearoffRuleSet): BearoffDatabase {
   return loaded.value;
 }
 
+/** A committed network by name, as the service loads it (with its race network `<name>-race`, where there is one). */
 export function net(name: string): NeuralEvaluator {
-  const bytes = new Uint8Array(dataFile('nets', `${name}.bin`));
-  const manifest = JSON.parse(dataFile('nets', `${name}.json`).toString('utf8')) as unknown;
-  const loaded = loadNeuralEvaluator(bytes, manifest, {
+  const files = (n: string) => ({
+    bytes: new Uint8Array(dataFile('nets', `${n}.bin`)),
+    manifest: JSON.parse(dataFile('nets', `${n}.json`).toString('utf8')) as unknown,
+  });
+  const main = files(name);
+  const race = name === 'backgammon' && hasDataFile('nets', `${name}-race.bin`) ? files(`${name}-race`) : undefined;
+  const loaded = loadNeuralEvaluator(main.bytes, main.manifest, {
     database: () => database('standard'),
     rules: name === 'long' ? CLASSIC : undefined,
+    race,
   });
   if (!loaded.ok) throw new Error(loaded.error.message);
   return loaded.value;

@@ -1,5 +1,5 @@
 import { NeuralEncoding } from '../../src/eval/neural/encoding';
-import { NeuralWeights } from '../../src/eval/neural/format';
+import { NetworkName, NeuralWeights } from '../../src/eval/neural/format';
 import { NetworkTrainer } from '../../src/eval/neural/trainer';
 
 /* The command line and output shared by the training scripts. */
@@ -36,15 +36,16 @@ export function log(message: string): void {
   console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-/** The trained contact network as weights to write. */
+/** The trained network (the contact one unless `name` says otherwise) as weights to write. */
 export function weightsOf(
   family: 'short' | 'long',
   encoding: NeuralEncoding,
   trainer: NetworkTrainer,
+  name: NetworkName = 'contact',
 ): NeuralWeights {
   return {
     family,
     encoding: encoding.name,
-    networks: [{ name: 'contact', parameters: trainer.networkParameters() }],
+    networks: [{ name, parameters: trainer.networkParameters() }],
   };
 }

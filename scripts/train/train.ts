@@ -10,7 +10,8 @@ import { SeededRandom } from '../../src/engine/random';
 import { STANDARD_VALUES, longOutcomeValues } from '../../src/eval/equity';
 import { createLongEvaluator, longBearoffRuleSet } from '../../src/eval/long/evaluator';
 import { LongSearch } from '../../src/eval/long/search';
-import { isLongRace } from '../../src/eval/race';
+import { createRaceEvaluator, isLongRace } from '../../src/eval/race';
+import { raceNetworkEncoding, relayParameters } from '../../src/eval/neural/race-network';
 import { NeuralEncoding } from '../../src/eval/neural/encoding';
 import { encodingFor } from '../../src/eval/neural/evaluator';
 import { NeuralWeights, decodeNeuralWeights, weightsHash } from '../../src/eval/neural/format';
@@ -27,6 +28,7 @@ import { evaluatorOf, readNetFiles, startingParameters, writeNet } from './nets'
 import {
   GroupedPosition,
   ShortPlayer,
+  TrainingPhase,
   createPrimerEvaluator,
   playShortPairedGame,
   shortTrainingGroups,
@@ -37,6 +39,7 @@ import {
  * Trains the neural evaluators (docs/neural.md).
  *
  *   npm run train -- --family backgammon [--rounds 2] [--positions 300000] [--epochs 8] [--workers 16] [--seed 1] [--encoding short-1|short-2] [--init <net>]
+ *   npm run train -- --family backgammon --phase race --top 4 [--contact backgammon] …   (the race network, data/nets/backgammon-race)
  *   npm run train -- --family long [--preset long] [--games 20000] [--bootstrap 100000 | --init long] [--lambda 0.7] [--target-plies 0|1] [--seed 1]
  *   … [--hidden 128] [--lr 0.001] [--batch 64] [--resume <checkpoint>] [--out data/nets/<name>] [--work /tmp/nardy-train]
  *
@@ -240,7 +243,16 @@ function epochRate(base: number, epoch: number, epochs: number): number {
   return base * Math.pow(0.5, Math.floor((3 * (epoch - 1)) / Math.max(3, epochs)));
 }
 
-/** A committed backgammon network to start from (`--init`): its weights and version. */
+/** The contact network's weights with `trainer`'s network beside it as the race network. */
+function contactWithRace(contact: NeuralWeights, trainer: NetworkTrainer): NeuralWeights {
+  return { ...contact, networks: [...contact.networks, { name: 'race', parameters: trainer.networkParameters() }] };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** A committed backgammon network to start from (`--init`), or the contact network of a race network: its weights and version. */
 function shortParent(init: string): { weights: NeuralWeights; version: string } {
   const { bytes } = readNetFiles(init);
   const decoded = decodeNeuralWeights(bytes);
@@ -273,13 +285,23 @@ async function trainBackgammon(args: Args): Promise<void> {
   const refinePlies = number(args, 'refine-plies', 2);
   const refineEpochs = number(args, 'refine-epochs', 3);
   const refineLr = number(args, 'refine-lr', 3e-4);
+  // --phase race: the race network (races before both sides are home), played to its races by the
+  // committed contact network of --contact (default backgammon, data/nets/backgammon); labels of race positions only.
+  const phase: TrainingPhase = args.phase === undefined || args.phase === 'contact' ? 'contact' : args.phase === 'race' ? 'race' : fail('--phase is contact or race');
+  const contactNet = phase === 'race' ? shortParent(args.contact ?? 'backgammon') : null;
+  if (contactNet && (top <= 0 || args.init || refinePositions > 0)) throw new Error('--phase race needs --top and takes no --init or --refine-positions');
   const work = args.work ?? '/tmp/nardy-train';
-  const out = args.out ?? join(ROOT, 'data', 'nets', 'backgammon');
-  const checkpointPath = args.checkpoint ?? join(work, `backgammon-seed${seed}-h${hidden}.ckpt.json`);
+  const out = args.out ?? join(ROOT, 'data', 'nets', phase === 'race' ? 'backgammon-race' : 'backgammon');
+  const checkpointPath = args.checkpoint ?? join(work, `backgammon${phase === 'race' ? '-race' : ''}-seed${seed}-h${hidden}.ckpt.json`);
   mkdirSync(work, { recursive: true });
-  const encodingName = args.encoding ?? 'short-1';
+  const encodingName = args.encoding ?? contactNet?.weights.encoding ?? 'short-1';
   const encoding = encodingFor('short', encodingName);
   if (!encoding) throw new Error(`unknown backgammon encoding ${encodingName}`);
+  if (contactNet && contactNet.weights.encoding !== encoding.name) throw new Error(`the race network takes the contact network's encoding, ${contactNet.weights.encoding}`);
+  // What the network reads: the encoding, and for the race network the race model's answer after it (src/eval/neural/race-network.ts).
+  const reads = contactNet
+    ? raceNetworkEncoding(encoding, createRaceEvaluator({ family: 'short', database: () => readBearoffDatabase('standard'), triple: 'backgammon' }))
+    : encoding;
   const init = args.init;
   // The fixed quick-check opponent, and round 1's policy without --init: a hand-set primer (src/eval/short/self-play.ts).
   const primer = createPrimerEvaluator();
@@ -298,12 +320,19 @@ async function trainBackgammon(args: Args): Promise<void> {
   } else if (parent) {
     trainer = NetworkTrainer.fromParameters(startingParameters(parent.weights, encoding));
     log(`starting from ${init} (${parent.version}, encoding ${parent.weights.encoding} -> ${encoding.name})`);
+  } else if (contactNet) {
+    // The race network starts as the race model (its relay units) and learns the model's errors.
+    trainer = NetworkTrainer.fromParameters(relayParameters(NetworkTrainer.initial({ inputs: reads.inputs, hidden }, seed).networkParameters()));
   } else {
     trainer = NetworkTrainer.initial({ inputs: encoding.inputs, hidden }, seed);
   }
   // Round 1's positions come from the primer or the --init parent; later rounds' from this run's networks
   // (their size, encoding, ranking weight and the parent are in the name).
-  const parentTag = init ? `-from-${init.replace(/\.bin$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_')}` : '';
+  const parentTag = init
+    ? `-from-${init.replace(/\.bin$/, '').replace(/[^A-Za-z0-9_.-]+/g, '_')}`
+    : contactNet
+      ? `-race-with-${contactNet.version}`
+      : '';
   const labelFile = (round: number, plies = teacherPlies): string =>
     join(
       work,
@@ -325,13 +354,19 @@ async function trainBackgammon(args: Args): Promise<void> {
     const refining = round > rounds;
     const stream = refining ? 1 : round;
     const labelPath = refining ? labelFile(1, refinePlies) : labelFile(round);
-    // Round 1 plays with a hand-set primer; later rounds with the network as trained so far.
-    const policy =
-      stream === 1 ? (parent ? evaluatorOf(parent.weights) : primer) : evaluatorOf(weightsOf('short', encoding, trainer));
+    // Round 1 plays with a hand-set primer; later rounds with the network as trained so far. Race:
+    // the contact network throughout, in races the race model in round 1, then the race network.
+    const policy = contactNet
+      ? evaluatorOf(stream === 1 ? contactNet.weights : contactWithRace(contactNet.weights, trainer))
+      : stream === 1
+        ? parent
+          ? evaluatorOf(parent.weights)
+          : primer
+        : evaluatorOf(weightsOf('short', encoding, trainer));
     await labelWithGnubg(
       labelPath,
       top > 0
-        ? shortTrainingGroups(new ShortPlayer(policy), seed * 1000 + stream, epsilon, candidates, top)
+        ? shortTrainingGroups(new ShortPlayer(policy), seed * 1000 + stream, epsilon, candidates, top, phase)
         : shortTrainingPositions(new ShortPlayer(policy), seed * 1000 + stream, epsilon, candidates),
       refining ? refinePositions : positions,
       workers,
@@ -363,13 +398,13 @@ async function trainBackgammon(args: Args): Promise<void> {
     const holdout = positionsOf(split.holdout);
     const ranking = (): string => {
       if (!runs) return '';
-      const a = rankAgreement(trainer, encoding, data, runs, split.holdout, STANDARD_VALUES);
+      const a = rankAgreement(trainer, reads, data, runs, split.holdout, STANDARD_VALUES);
       return `, held-out rolls: best play the teacher's ${(100 * a.same).toFixed(1)} % of ${a.groups}, equity lost ${a.loss.toFixed(4)}`;
     };
     log(`round ${round}: ${positionsOf(train).length} training positions, ${holdout.length} held out`);
     if (parent && round === 1 && progress.epoch === 0) {
       // The starting point on the same held-out labels, for comparison with the epochs below.
-      const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
+      const v = validate(trainer, reads, data, holdout, STANDARD_VALUES);
       log(`round 1 before training (${init}): held-out loss ${v.loss.toFixed(4)}, equity error ${v.equityError.toFixed(4)}${ranking()}`);
     }
     for (let epoch = round === progress.round ? progress.epoch + 1 : 1; epoch <= roundEpochs; epoch++) {
@@ -379,8 +414,8 @@ async function trainBackgammon(args: Args): Promise<void> {
       // With groups, `train` holds run numbers: whole rolls, with the ranking loss of --rank-weight.
       const pass = await trainEpoch(train, batch, (slice) =>
         runs
-          ? trainRankPass(trainer, encoding, data, runs, slice, batch, STANDARD_VALUES, rankWeight)
-          : trainPass(trainer, encoding, data, slice, batch),
+          ? trainRankPass(trainer, reads, data, runs, slice, batch, STANDARD_VALUES, rankWeight)
+          : trainPass(trainer, reads, data, slice, batch),
       );
       const seconds = (Date.now() - started) / 1000;
       if (stopping) {
@@ -391,7 +426,7 @@ async function trainBackgammon(args: Args): Promise<void> {
         );
         return;
       }
-      const v = validate(trainer, encoding, data, holdout, STANDARD_VALUES);
+      const v = validate(trainer, reads, data, holdout, STANDARD_VALUES);
       progress = { round, epoch };
       history.push({
         round,
@@ -407,21 +442,27 @@ async function trainBackgammon(args: Args): Promise<void> {
       );
       save();
     }
-    // Quick strength: paired games against the primer at 0 ply.
-    const net = new ShortPlayer(evaluatorOf(weightsOf('short', encoding, trainer)));
-    const base = new ShortPlayer(primer);
-    const started = Date.now();
-    const points: number[] = [];
-    for (let g = 0; g < checkGames; g++) points.push(playShortPairedGame(net, base, 9001 + round, g));
-    const ppg = points.reduce((s, p) => s + p, 0) / Math.max(1, points.length);
-    log(
-      `round ${round}: net@0 vs primer@0 over ${checkGames} paired games: ${ppg >= 0 ? '+' : ''}${ppg.toFixed(3)} ppg (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-    );
-    history.push({ round, labelledPositions: data.count, checkVsPrimerPpg: +ppg.toFixed(3), checkGames });
-    const manifest = writeNet(out, weightsOf('short', encoding, trainer), {
-      name: 'neural-short',
+    if (contactNet) history.push({ round, labelledPositions: data.count });
+    else {
+      // Quick strength: paired games against the primer at 0 ply (a race network's games are mostly the contact network's: none).
+      const net = new ShortPlayer(evaluatorOf(weightsOf('short', encoding, trainer)));
+      const base = new ShortPlayer(primer);
+      const started = Date.now();
+      const points: number[] = [];
+      for (let g = 0; g < checkGames; g++) points.push(playShortPairedGame(net, base, 9001 + round, g));
+      const ppg = points.reduce((s, p) => s + p, 0) / Math.max(1, points.length);
+      log(
+        `round ${round}: net@0 vs primer@0 over ${checkGames} paired games: ${ppg >= 0 ? '+' : ''}${ppg.toFixed(3)} ppg (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      history.push({ round, labelledPositions: data.count, checkVsPrimerPpg: +ppg.toFixed(3), checkGames });
+    }
+    const manifest = writeNet(out, weightsOf('short', encoding, trainer, contactNet ? 'race' : 'contact'), {
+      name: contactNet ? 'neural-short-race' : 'neural-short',
       training: {
         method:
+          (contactNet
+            ? `the race network (races before both sides are home), with data/nets/backgammon's contact network ${contactNet.version} playing the games to their races; `
+            : '') +
           `${init ? `started from ${init} (${parent?.version}), then ` : ''}supervised on gnubg ${teacherPlies}-ply labels, ` +
           `${Math.min(round, rounds)} round(s) of self-play positions (DAgger-style)` +
           (top > 0 ? `, each roll's ${top} best plays and random others up to ${candidates}` : '') +

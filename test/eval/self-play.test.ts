@@ -8,6 +8,7 @@ import {
   shortTrainingPositions,
 } from '../../src/eval/short/self-play';
 import { STANDARD_VALUES, equityAt } from '../../src/eval/equity';
+import { isShortBearoff, isShortRace } from '../../src/eval/race';
 
 /*
  * Paired self-play runs on the game reducer: Given seeded games, When they
@@ -75,6 +76,21 @@ describe('backgammon self-play on the reducer', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('race phase: only races before both sides are home, the results of a roll together, each roll after the last', () => {
+    let last = -1;
+    let rolls = 0;
+    let count = 0;
+    for (const { board, group } of shortTrainingGroups(new ShortPlayer(createPrimerEvaluator()), 4, 0.1, 5, 2, 'race')) {
+      expect(isShortRace(board)).toBe(true);
+      expect(isShortBearoff(board)).toBe(false);
+      expect(group).toBeGreaterThanOrEqual(last);
+      if (group !== last) rolls++;
+      last = group;
+      if (++count === 400) break;
+    }
+    expect(rolls).toBeGreaterThan(60);
   });
 
   it('SH-START-1: without best plays, the grouped stream is the plain one', () => {

@@ -7,6 +7,7 @@ import { BearoffDatabase } from '../bearoff/database';
 import { Evaluator, Family, FamilyLayers, layeredEvaluateInto, makeEvaluator } from '../evaluator';
 import { longLayers, longTripleMeasure } from '../long/terminal';
 import { RaceEvaluator, TripleMeasure, createRaceEvaluator } from '../race';
+import { RACE_MODEL_INPUTS, withRaceNetwork } from './race-network';
 import { shortLayers } from '../short/terminal';
 import { NeuralEncoding, encodingIn } from './encoding';
 import { NeuralWeights } from './format';
@@ -14,7 +15,7 @@ import { createLongEncoding, createLongEncoding2 } from './long-encoding';
 import { NeuralManifest } from './manifest';
 import { NeuralNetwork, SparseInput } from './network';
 import { createShortEncoding, createShortEncoding2 } from './short-encoding';
-import { loadWeightsFile } from './weights-file';
+import { checkedWeightsFile, loadWeightsFile } from './weights-file';
 
 /** The input encoding of a family and version name (encoding.ts); null if unknown. */
 export function encodingFor(family: Family, name: string): NeuralEncoding | null {
@@ -66,6 +67,8 @@ export interface NeuralEvaluatorOptions {
   readonly name?: string;
   /** The version for cache keys: the weights' content hash (`weightsHash`) unless given. */
   readonly version?: string;
+  /** The version of the weights' `race` network, when they have one (its file's content hash). */
+  readonly raceVersion?: string;
 }
 
 /** A neural evaluator: the `Evaluator` of its family plus what it is made of. */
@@ -99,18 +102,26 @@ export function createNeuralEvaluator(
   if (!encoding) return failure(`unknown encoding "${weights.encoding}" for family ${family}`);
   const contactWeights = weights.networks.find((n) => n.name === 'contact');
   if (!contactWeights) return failure('no "contact" network');
-  if (weights.networks.length !== 1) return failure('only a "contact" network is supported by this version');
-  if (contactWeights.parameters.inputs !== encoding.inputs) {
-    return failure(
-      `the contact network has ${contactWeights.parameters.inputs} inputs; encoding ${encoding.name} has ${encoding.inputs}`,
-    );
+  const raceWeights = weights.networks.find((n) => n.name === 'race');
+  const unknown = weights.networks.find((n) => n.name !== 'contact' && n.name !== 'race');
+  if (unknown || weights.networks.length !== (raceWeights ? 2 : 1))
+    return failure('the networks are one "contact" network and at most one "race" network');
+  if (raceWeights && family !== 'short') return failure('a "race" network is for backgammon only');
+  for (const n of weights.networks) {
+    // The race network reads the encoding's inputs and then the race model's answer (race-network.ts).
+    const expected = encoding.inputs + (n.name === 'race' ? RACE_MODEL_INPUTS : 0);
+    if (n.parameters.inputs !== expected)
+      return failure(`the ${n.name} network has ${n.parameters.inputs} inputs; it reads ${expected} (encoding ${encoding.name})`);
   }
   const contact = new NeuralNetwork(contactWeights.parameters);
   const input: SparseInput = contact.inputBuffer();
   const version = options.version ?? 'unversioned';
   const name = options.name ?? `neural-${family}`;
   const { layers, measure, koks } = FAMILY_LAYERS[family](options);
-  const race = layers.race;
+  // The race network is trained on gnubg's standard scoring: under the Soviet table the race model keeps races.
+  const raceNetwork = raceWeights && (options.scoring ?? 'standard') === 'standard' ? raceWeights.parameters : null;
+  const race = raceNetwork ? withRaceNetwork(layers.race, raceNetwork, encoding, options.raceVersion ?? 'unversioned') : layers.race;
+  const layered: FamilyLayers<RaceEvaluator> = { ...layers, race };
   const core = {
     family,
     name,
@@ -119,7 +130,7 @@ export function createNeuralEvaluator(
     contact,
     encoding,
     isRace: layers.isRace,
-    evaluateInto: layeredEvaluateInto(layers, (board, out, offset) => {
+    evaluateInto: layeredEvaluateInto(layered, (board, out, offset) => {
       encoding.encode(board, input);
       contact.forward(input, out, offset);
       if (!koks) {
@@ -148,26 +159,36 @@ function failure(message: string): { ok: false; error: RulesError } {
 export function loadNeuralEvaluator(
   bytes: Uint8Array,
   manifest: unknown,
-  options: NeuralEvaluatorOptions,
+  options: NeuralEvaluatorOptions & { readonly race?: { readonly bytes: Uint8Array; readonly manifest: unknown } },
 ): Result<NeuralEvaluator & { readonly manifest: NeuralManifest }, RulesError> {
-  return loadWeightsFile(
-    bytes,
-    manifest,
-    'neural weights',
-    'neuralWeights',
-    ({ manifest: m, weights: w }) => {
-      if (w.encoding !== m.encoding)
-        return failure(`encoding ${w.encoding} in the file, ${m.encoding} in the manifest`);
-      const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
-      const stored = w.networks
-        .map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`)
-        .join(',');
-      if (listed !== stored) return failure(`networks ${stored} in the file, ${listed} in the manifest`);
-      return createNeuralEvaluator(w, {
-        ...options,
-        name: options.name ?? m.name,
-        version: options.version ?? m.version,
-      });
-    },
-  );
+  return loadWeightsFile(bytes, manifest, 'neural weights', 'neuralWeights', ({ manifest: m, weights: w }) => {
+    const mismatch = fileMismatch(m, w);
+    if (mismatch) return failure(mismatch);
+    const { race: raceFile, ...rest } = options;
+    let networks = w.networks;
+    let raceVersion: string | undefined;
+    if (raceFile) {
+      // A race network comes in its own file (its own training command), beside the contact network's.
+      const raceFailure = (message: string) => err(rulesError('INVALID_REQUEST', `race network weights: ${message}`, { field: 'raceNetworkWeights' }));
+      const race = checkedWeightsFile(raceFile.bytes, raceFile.manifest, 'race network weights', 'raceNetworkWeights');
+      if (!race.ok) return raceFailure(race.error.message.replace(/^race network weights: /, ''));
+      const r = race.value;
+      const wrong = fileMismatch(r.manifest, r.weights);
+      if (wrong) return raceFailure(wrong);
+      if (r.weights.networks.length !== 1 || r.weights.networks[0].name !== 'race') return raceFailure('its file holds one "race" network');
+      if (r.weights.family !== w.family || r.weights.encoding !== w.encoding)
+        return raceFailure(`${r.weights.family} ${r.weights.encoding}, the contact network's ${w.family} ${w.encoding}`);
+      networks = [...networks, ...r.weights.networks];
+      raceVersion = r.manifest.version;
+    }
+    return createNeuralEvaluator({ ...w, networks }, { ...rest, name: rest.name ?? m.name, version: rest.version ?? m.version, raceVersion });
+  });
+}
+
+/** What a weights file and its manifest disagree on (encoding, the networks and their sizes), or null. */
+function fileMismatch(m: NeuralManifest, w: NeuralWeights): string | null {
+  if (w.encoding !== m.encoding) return `encoding ${w.encoding} in the file, ${m.encoding} in the manifest`;
+  const listed = m.networks.map((n) => `${n.name}:${n.inputs}x${n.hidden}`).join(',');
+  const stored = w.networks.map((n) => `${n.name}:${n.parameters.inputs}x${n.parameters.hidden}`).join(',');
+  return listed === stored ? null : `networks ${stored} in the file, ${listed} in the manifest`;
 }

@@ -22,8 +22,8 @@ const MAGIC = 'NRDYNN';
 export const NEURAL_FORMAT_VERSION = 1;
 const PREAMBLE = 12;
 
-/** Network names and what they evaluate. */
-export type NetworkName = 'contact' | 'crashed';
+/** Network names and what they evaluate: `race` the races before both sides are home (backgammon). */
+export type NetworkName = 'contact' | 'crashed' | 'race';
 
 /** One network of a weights file. */
 export interface NamedNetwork {
@@ -147,7 +147,7 @@ export function decodeNeuralWeights(bytes: Uint8Array): Result<NeuralWeights, Ru
     return fail(`expected ${at + need + 4} bytes for the listed networks, found ${bytes.length}`);
   const networks: NamedNetwork[] = [];
   for (const n of list) {
-    if (n.name !== 'contact' && n.name !== 'crashed') return fail(`unknown network "${n.name}"`);
+    if (n.name !== 'contact' && n.name !== 'crashed' && n.name !== 'race') return fail(`unknown network "${n.name}"`);
     if (networks.some((m) => m.name === n.name)) return fail(`network "${n.name}" listed twice`);
     const read = (length: number): Float32Array => {
       const a = new Float32Array(length);

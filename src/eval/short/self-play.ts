@@ -9,7 +9,7 @@ import { sigmoid, sparseInput } from '../neural/network';
 import { ShortSelfPlay } from '../neural/self-play';
 import { createShortEncoding } from '../neural/short-encoding';
 import { flipInPlace } from '../probabilities';
-import { isShortRace } from '../race';
+import { isShortBearoff, isShortRace } from '../race';
 
 /**
  * Backgammon play for training and quick strength checks: a 0-ply choice
@@ -101,6 +101,24 @@ export function* shortTrainingPositions(
   for (const position of shortTrainingGroups(player, seed, epsilon, candidates, 0)) yield position.board;
 }
 
+/**
+ * The positions a network is trained on: `contact` (the contact network),
+ * or `race` — no contact left, but not both sides home (the race network;
+ * both home is the bear-off database's, exact).
+ */
+export type TrainingPhase = 'contact' | 'race';
+
+const PHASES: Readonly<Record<TrainingPhase, (board: Int8Array) => boolean>> = {
+  contact: (board) => !isShortRace(board),
+  race: (board) => isShortRace(board) && !isShortBearoff(board),
+};
+
+/** Where a self-play game stops giving positions of the phase. */
+const ENDS: Readonly<Record<TrainingPhase, (board: Int8Array) => boolean>> = {
+  contact: isShortRace,
+  race: isShortBearoff,
+};
+
 /** A labelled-position candidate with the roll it came from: the results of one roll share a `group`. */
 export interface GroupedPosition {
   readonly board: Int8Array;
@@ -120,7 +138,9 @@ export function* shortTrainingGroups(
   epsilon: number,
   candidates: number,
   top: number,
+  phase: TrainingPhase = 'contact',
 ): Generator<GroupedPosition> {
+  const wanted = PHASES[phase];
   const random = new SeededRandom(seed);
   const next = new Int8Array(BOARD);
   const order: number[] = [];
@@ -134,6 +154,8 @@ export function* shortTrainingGroups(
     const rolled = game.rollingOff ? null : ([d1, d2] as const);
     if (!rolled && !game.rollOff([d1, d2])) continue;
     const n = player.solve(game.position.board, d1, d2);
+    // A race network's games are played through their contact part without yielding it.
+    const yields = phase === 'contact' || isShortRace(game.position.board);
     order.length = 0;
     for (let k = 0; k < n; k++) order.push(k);
     let best = -1;
@@ -145,7 +167,7 @@ export function* shortTrainingGroups(
       best = order[0];
     }
     const first = Math.min(top, n);
-    const take = Math.min(Math.max(candidates, first), n);
+    const take = yields ? Math.min(Math.max(candidates, first), n) : 0;
     for (let i = first; i < take; i++) {
       const j = i + random.below(n - i);
       const t = order[i];
@@ -156,13 +178,13 @@ export function* shortTrainingGroups(
       const b = player.result(order[i]);
       if (b[0] === 15) continue;
       flipBoardInto(b, next);
-      if (!isShortRace(next)) yield { board: next.slice(), group };
+      if (wanted(next)) yield { board: next.slice(), group };
     }
-    group++;
+    if (take > 0) group++;
     const k = random.next() < epsilon ? random.below(n) : best >= 0 ? best : player.best(n);
     game.play(rolled ?? undefined, player.steps(k));
-    // Races are the race evaluator's: start a new game.
-    if (game.result || isShortRace(game.position.board)) game = new ShortSelfPlay();
+    // A phase's positions are over (contact: at the race; race: both sides home, the bear-off database's): start a new game.
+    if (game.result || ENDS[phase](game.position.board)) game = new ShortSelfPlay();
   }
 }
 

@@ -104,9 +104,14 @@ export function readNetFiles(base: string): NetFiles {
   };
 }
 
+/** The race network beside the network at `base` (`<base>-race.{bin,json}`, backgammon), if there is one. */
+export function raceNetBeside(base: string): NetFiles | undefined {
+  return existsSync(`${base}-race.bin`) ? readNetFiles(`${base}-race`) : undefined;
+}
+
 /**
  * The trained networks (the default): `data/nets/backgammon` for
- * short nardy, `data/nets/<preset>` for a long-family preset that has its
+ * short nardy (with its race network `backgammon-race` where there is one), `data/nets/<preset>` for a long-family preset that has its
  * own network (khachapuri) and `data/nets/long` for the rest, with the
  * exact bear-off databases taking over in races. A network with a pruning
  * network beside it (`<name>-prune`, src/eval/prune.ts) gets it attached
@@ -133,7 +138,9 @@ export function neuralEvaluators(
     /^[a-z-]+$/.test(preset) && existsSync(join(dir, 'nets', `${preset}.bin`));
   const load = (name: string, options: Parameters<typeof loadNeuralEvaluator>[2]): Evaluator => {
     const files = net(name);
-    const loaded = loadNeuralEvaluator(files.bytes, files.manifest, options);
+    // A race network beside it (`<name>-race`, backgammon): races before the bear-off go to it.
+    const race = existsSync(join(dir, 'nets', `${name}-race.bin`)) ? net(`${name}-race`) : undefined;
+    const loaded = loadNeuralEvaluator(files.bytes, files.manifest, { ...options, race });
     if (!loaded.ok) throw new Error(`${join(dir, 'nets', name)}: ${loaded.error.message}`);
     const filter = pruning[loaded.value.family];
     if (filter === null || !existsSync(join(dir, 'nets', `${name}-prune.bin`))) return loaded.value;
@@ -151,6 +158,7 @@ export function neuralEvaluators(
       load(ownNet(preset) ? preset : 'long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
     preload() {
       net('backgammon');
+      if (existsSync(join(dir, 'nets', 'backgammon-race.bin'))) net('backgammon-race');
       net('long');
       for (const preset of Object.keys(LONG_PRESETS)) if (ownNet(preset)) net(preset);
     },

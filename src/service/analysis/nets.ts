@@ -3,7 +3,7 @@ import { LongRules } from '../../engine/long/rules';
 import { longBearoffRuleSet } from '../../eval/long/evaluator';
 import { NeuralEvaluator, loadNeuralEvaluator } from '../../eval/neural/evaluator';
 import { BearoffSource } from '../../eval/analysis';
-import { DEFAULT_DATA_DIR, NetFiles, fileBearoffSource, readNetFiles as readNetFilesAt } from './data';
+import { DEFAULT_DATA_DIR, NetFiles, fileBearoffSource, raceNetBeside, readNetFiles as readNetFilesAt } from './data';
 
 /**
  * The committed networks of data/nets/ by name, each loaded on its own (the
@@ -25,10 +25,12 @@ export function readNetFiles(name: string, dir = NETS_DIR): NetFiles {
   return readNetFilesAt(base.includes('/') ? base : join(dir, base));
 }
 
-/** Loads a committed backgammon network with the standard bear-off database. */
+/** Loads a committed backgammon network with the standard bear-off database (and its race network, where one is beside it). */
 export function readShortNet(name = DEFAULT_NET.short): NeuralEvaluator {
   const { bytes, manifest } = readNetFiles(name);
-  const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => committedBearoff('standard') });
+  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
+  const race = raceNetBeside(base.includes('/') ? base : join(NETS_DIR, base));
+  const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => committedBearoff('standard'), race });
   if (!loaded.ok) throw new Error(loaded.error.message);
   return loaded.value;
 }

@@ -89,6 +89,6 @@ describe('neural weights format', () => {
       { database: () => database('standard') },
     );
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/208 inputs; encoding short-1 has 210/);
+    if (!r.ok) expect(r.error.message).toMatch(/contact network has 208 inputs; it reads 210 \(encoding short-1\)/);
   });
 });

@@ -25,6 +25,7 @@ const KNOWN_UNREPRODUCIBLE: Readonly<Record<string, readonly string[]>> = {
   // The teacher is a program outside the tree (the gnubg oracle), and the
   // labels it gave are training data that was not committed.
   'backgammon.bin': ['external teacher gnubg 1.07.001 0-ply (cubeless, money), through /work/shared/oracles/gnubg GnubgPool'],
+  'backgammon-race.bin': ['external teacher gnubg 1.07.001 0-ply (cubeless, money), through /work/shared/oracles/gnubg GnubgPool'],
 };
 
 /** sha256 of the input files when the committed networks were trained. */
@@ -74,6 +75,11 @@ function inputsOf(m: Manifest): Input[] {
     const base = init[1].replace(/\.bin$/, '');
     inputs.push({ kind: 'file', path: base.includes('/') ? `${base}.bin` : `data/nets/${base}.bin` });
   }
+  // A race network (`--phase race`): its games are played to their races by the committed contact network of --contact.
+  if (/--phase\s+race/.test(m.training.command)) {
+    const contact = (/--contact\s+(\S+)/.exec(m.training.command)?.[1] ?? 'backgammon').replace(/\.bin$/, '');
+    inputs.push({ kind: 'file', path: contact.includes('/') ? `${contact}.bin` : `data/nets/${contact}.bin` });
+  }
   const parent = m.training.parentFile && `data/nets/${m.training.parentFile}`;
   if (parent && !inputs.some((i) => i.kind === 'file' && i.path === parent)) inputs.push({ kind: 'file', path: parent });
   if (m.family === 'long') {
@@ -112,7 +118,7 @@ describe('committed networks: their training inputs are in the tree', () => {
 
   it('finds every committed network', () => {
     expect(all.map((m) => m.file).sort()).toEqual(
-      ['backgammon-prune.bin', 'backgammon.bin', 'khachapuri.bin', 'long-prune.bin', 'long.bin'],
+      ['backgammon-prune.bin', 'backgammon-race.bin', 'backgammon.bin', 'khachapuri.bin', 'long-prune.bin', 'long.bin'],
     );
   });
 
@@ -133,6 +139,13 @@ describe('committed networks: their training inputs are in the tree', () => {
     const m = all.find((x) => x.file === `${name}.bin`) as Manifest;
     expect(inputsOf(m)).toContainEqual({ kind: 'file', path: `data/nets/${parent}` });
     expect(inputsOf(m).map(gapOf)).toEqual(inputsOf(m).map(() => null));
+  });
+
+  it('backgammon-race: its games were played by the committed contact network, whose bytes are recorded', () => {
+    const m = all.find((x) => x.file === 'backgammon-race.bin') as Manifest;
+    const contact: Input = { kind: 'file', path: 'data/nets/backgammon.bin' };
+    expect(inputsOf(m)).toContainEqual(contact);
+    expect(gapOf(contact)).toBeNull();
   });
 
   it('the kept starting networks are the bytes their manifests record, and load', () => {
