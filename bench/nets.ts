@@ -6,20 +6,20 @@ import { BearoffRuleSet } from '../src/eval/bearoff/build';
 import { BearoffDatabase, loadBearoffDatabase } from '../src/eval/bearoff/database';
 import { NeuralEvaluator, loadNeuralEvaluator } from '../src/eval/neural/evaluator';
 
-/** The committed networks for the benchmarks (run by tsx from bench/ or compiled from dist-bench/bench/). */
-export function dataFile(...parts: string[]): Buffer {
+/** Where `data/<parts>` is: tsx runs from bench/, the compiled bench from dist-bench/bench/; null if in neither. */
+function dataPath(...parts: string[]): string | null {
   for (const root of [join(__dirname, '..'), join(__dirname, '..', '..')]) {
-    try {
-      return readFileSync(join(root, 'data', ...parts));
-    } catch {
-      // tsx runs from bench/, the compiled bench from dist-bench/bench/
-    }
+    const path = join(root, 'data', ...parts);
+    if (existsSync(path)) return path;
   }
-  throw new Error(`data/${parts.join('/')} not found`);
+  return null;
 }
 
-function hasDataFile(...parts: string[]): boolean {
-  return [join(__dirname, '..'), join(__dirname, '..', '..')].some((root) => existsSync(join(root, 'data', ...parts)));
+/** The committed networks for the benchmarks (run by tsx from bench/ or compiled from dist-bench/bench/). */
+export function dataFile(...parts: string[]): Buffer {
+  const path = dataPath(...parts);
+  if (path === null) throw new Error(`data/${parts.join('/')} not found`);
+  return readFileSync(path);
 }
 
 export function database(ruleSet: BearoffRuleSet): BearoffDatabase {
@@ -37,7 +37,7 @@ export function net(name: string): NeuralEvaluator {
     manifest: JSON.parse(dataFile('nets', `${n}.json`).toString('utf8')) as unknown,
   });
   const main = files(name);
-  const race = name === 'backgammon' && hasDataFile('nets', `${name}-race.bin`) ? files(`${name}-race`) : undefined;
+  const race = name === 'backgammon' && dataPath('nets', `${name}-race.bin`) !== null ? files(`${name}-race`) : undefined;
   const loaded = loadNeuralEvaluator(main.bytes, main.manifest, {
     database: () => database('standard'),
     rules: name === 'long' ? CLASSIC : undefined,
