@@ -13,13 +13,20 @@ export const ANALYSIS_LIMITS = Object.freeze({
   /** Plies of `/v1/evaluate`, its batch and the analysis jobs when a request names none. */
   defaultPlies: 0,
   /**
-   * Plies of `POST /v1/moves/best` when a request names none (but for the
-   * long presets whose doubles cascade: 0, `bestTurnPlies` in
-   * src/eval/family.ts). One ply beats the static evaluator by +0.22 points
-   * a game in classic long nardy, for a median best turn of 1–3 ms
+   * Plies of `POST /v1/moves/best` when a request names none in the long
+   * family (but for the presets whose doubles cascade: 0, `bestTurnPlies`
+   * in src/eval/family.ts). One ply beats the static evaluator by +0.22
+   * points a game in classic long nardy, for a median best turn of 1–3 ms
    * (docs/strength.md, "Default depth of a best turn").
    */
   defaultBestPlies: 1,
+  /**
+   * Plies of `POST /v1/moves/best` when a request names none in backgammon:
+   * two plies play ahead of gnubg 0-ply where one ply does not, for a median
+   * best turn of about 15 ms, under gnubg's own 2-ply `hint`
+   * (docs/strength.md, "Default depth of a best turn").
+   */
+  backgammonBestPlies: 2,
   /** Positions in one `POST /v1/evaluate/batch`. */
   maxBatch: 64,
   /** Positions at 2 plies in one batch (each can take a second or more). */

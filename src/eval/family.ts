@@ -68,7 +68,7 @@ export const shortEvalFamily: EvalFamily<ShortRules, ShortPosition> = {
   evaluatorOf: (set, rules) => set.short(rules),
   createAnalyzer: (rules, options) => createShortAnalyzer(rules, options),
   rolloutStart: (_rules, position) => ({ family: 'short', board: position.board }),
-  bestTurnPlies: () => ANALYSIS_LIMITS.defaultBestPlies,
+  bestTurnPlies: () => ANALYSIS_LIMITS.backgammonBestPlies,
 };
 
 /** Calls `f` with the binding and its family's evaluation side, at the family's own types (exhaustive over families). */

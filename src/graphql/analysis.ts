@@ -36,7 +36,7 @@ export const BestMovesInput = inputType(
     strict: STRICT,
     plies: optional(
       Int,
-      `Search depth 0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultBestPlies}; 0 in the presets whose doubles cascade).`,
+      `Search depth 0..${ANALYSIS_LIMITS.maxPlies} (default ${ANALYSIS_LIMITS.defaultBestPlies}; ${ANALYSIS_LIMITS.backgammonBestPlies} in backgammon; 0 in the presets whose doubles cascade).`,
     ),
     limit: optional(Int, `Return the best \`limit\` plays, 1..${ANALYSIS_LIMITS.maxBestLimit} (default: all).`),
   },

@@ -40,6 +40,7 @@ describe('openapi.yaml states the limits and defaults of src/limits.ts', () => {
     expect(stated(property('EvaluateRequest', 'plies'))).toBe(ANALYSIS_LIMITS.defaultPlies);
     expect(property('BestMovesRequest', 'plies').maximum).toBe(ANALYSIS_LIMITS.maxPlies);
     expect(stated(property('BestMovesRequest', 'plies'))).toBe(ANALYSIS_LIMITS.defaultBestPlies);
+    expect(property('BestMovesRequest', 'plies').description).toContain(`${ANALYSIS_LIMITS.backgammonBestPlies} in backgammon`);
     expect(property('BestMovesRequest', 'limit').maximum).toBe(ANALYSIS_LIMITS.maxBestLimit);
     const positions = property('EvaluateBatchRequest', 'positions');
     expect([positions.minItems, positions.maxItems]).toEqual([1, ANALYSIS_LIMITS.maxBatch]);

@@ -344,8 +344,8 @@ export interface paths {
          * @description The same plays as POST /v1/moves (with the same fields), best first, each with the
          *     probabilities and cubeless equity **for the side that plays it**, after it, and
          *     `equityDiff`, its difference from the best (0 for the best). `plies` (0..2) is the search
-         *     depth, by default 1 (0 in the presets whose doubles cascade: crazy, crazy-gulbar, giul,
-         *     gulbara-intl, where one ply can take seconds); at 1 and 2 plies the candidates the root
+         *     depth, by default 1 in the long family and 2 in backgammon (0 in the presets whose doubles
+         *     cascade: crazy, crazy-gulbar, giul, gulbara-intl, where one ply can take seconds); at 1 and 2 plies the candidates the root
          *     filter keeps (up to 8 within 0.16 of the best at 0 ply) are searched deeper and ranked
          *     first, the others keep their
          *     0-ply figures and `plies: 0`. In backgammon at 2 plies those candidates are searched at 1
@@ -1236,7 +1236,7 @@ export interface components {
             positionId?: components["schemas"]["PositionId"];
             matchId?: string;
             dice?: components["schemas"]["Dice"];
-            /** @description Search depth: 0 = the static evaluator, 1 or 2 = expectimax over the rolls. Default 1; 0 in the presets whose doubles cascade (crazy, crazy-gulbar, giul, gulbara-intl). */
+            /** @description Search depth: 0 = the static evaluator, 1 or 2 = expectimax over the rolls. Default 1; 2 in backgammon (short nardy); 0 in the presets whose doubles cascade (crazy, crazy-gulbar, giul, gulbara-intl). */
             plies?: number;
             /** @description Return the best `limit` plays (default: all). */
             limit?: number;
