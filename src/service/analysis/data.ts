@@ -134,16 +134,17 @@ export function neuralEvaluators(
     }
     return files;
   };
-  const ownNet = (preset: string): boolean =>
-    /^[a-z-]+$/.test(preset) && existsSync(join(dir, 'nets', `${preset}.bin`));
+  /** Whether `data/nets/<name>.bin` is there. */
+  const present = (name: string): boolean => existsSync(join(dir, 'nets', `${name}.bin`));
+  const ownNet = (preset: string): boolean => /^[a-z-]+$/.test(preset) && present(preset);
   const load = (name: string, options: Parameters<typeof loadNeuralEvaluator>[2]): Evaluator => {
     const files = net(name);
     // A race network beside it (`<name>-race`, backgammon): races before the bear-off go to it.
-    const race = existsSync(join(dir, 'nets', `${name}-race.bin`)) ? net(`${name}-race`) : undefined;
+    const race = present(`${name}-race`) ? net(`${name}-race`) : undefined;
     const loaded = loadNeuralEvaluator(files.bytes, files.manifest, { ...options, race });
     if (!loaded.ok) throw new Error(`${join(dir, 'nets', name)}: ${loaded.error.message}`);
     const filter = pruning[loaded.value.family];
-    if (filter === null || !existsSync(join(dir, 'nets', `${name}-prune.bin`))) return loaded.value;
+    if (filter === null || !present(`${name}-prune`)) return loaded.value;
     const pruner = net(`${name}-prune`);
     const network = loadPruningNetwork(pruner.bytes, pruner.manifest);
     const pruned = network.ok ? withPruning(loaded.value, network.value, filter) : network;
@@ -158,7 +159,7 @@ export function neuralEvaluators(
       load(ownNet(preset) ? preset : 'long', { rules, database: () => bearoff(longBearoffRuleSet(rules)) }),
     preload() {
       net('backgammon');
-      if (existsSync(join(dir, 'nets', 'backgammon-race.bin'))) net('backgammon-race');
+      if (present('backgammon-race')) net('backgammon-race');
       net('long');
       for (const preset of Object.keys(LONG_PRESETS)) if (ownNet(preset)) net(preset);
     },

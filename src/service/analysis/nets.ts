@@ -19,17 +19,21 @@ export const DEFAULT_NET: Readonly<Record<'short' | 'long', string>> = { short: 
 /** The committed bear-off databases, each read once per process. */
 export const committedBearoff: BearoffSource = fileBearoffSource(DEFAULT_DATA_DIR);
 
+/** The path of a network's files without their extension: `<dir>/<name>`, or `name` when it is a path of its own. */
+function netBase(name: string, dir = NETS_DIR): string {
+  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
+  return base.includes('/') ? base : join(dir, base);
+}
+
 /** Reads `<dir>/<name>.bin` and `<dir>/<name>.json` (`name` may be a path of its own). */
 export function readNetFiles(name: string, dir = NETS_DIR): NetFiles {
-  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
-  return readNetFilesAt(base.includes('/') ? base : join(dir, base));
+  return readNetFilesAt(netBase(name, dir));
 }
 
 /** Loads a committed backgammon network with the standard bear-off database (and its race network, where one is beside it). */
 export function readShortNet(name = DEFAULT_NET.short): NeuralEvaluator {
   const { bytes, manifest } = readNetFiles(name);
-  const base = name.endsWith('.bin') ? name.slice(0, -4) : name;
-  const race = raceNetBeside(base.includes('/') ? base : join(NETS_DIR, base));
+  const race = raceNetBeside(netBase(name));
   const loaded = loadNeuralEvaluator(bytes, manifest, { database: () => committedBearoff('standard'), race });
   if (!loaded.ok) throw new Error(loaded.error.message);
   return loaded.value;
