@@ -36,6 +36,7 @@ const UNIT = [
   'eval/neural/format.test.ts',
   'eval/neural/incremental.test.ts',
   'eval/neural/kernel.test.ts',
+  'eval/neural/kernel-encoding.test.ts',
   'eval/neural/network.test.ts',
   'eval/neural/reproducible.test.ts',
   'eval/neural/rollout.test.ts',

@@ -1,4 +1,5 @@
 import { Family } from '../evaluator';
+import type { KernelEncoding } from './kernel';
 import { SparseInput } from './network';
 
 /**
@@ -25,6 +26,8 @@ export interface NeuralEncoding {
   readonly sideInputNames: readonly string[];
   /** Writes the non-zero inputs of `board` into `out` (indices increasing). Allocation-free. */
   encode(board: Int8Array, out: SparseInput): void;
+  /** The WebAssembly kernel's copy of this encoding, if it has one (`NeuralNetwork.forwardShortBoard`): the same inputs. */
+  readonly kernel?: KernelEncoding;
 }
 
 /** Appends one input if it is non-zero. */

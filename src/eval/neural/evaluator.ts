@@ -115,6 +115,7 @@ export function createNeuralEvaluator(
   }
   const contact = new NeuralNetwork(contactWeights.parameters);
   const input: SparseInput = contact.inputBuffer();
+  const kernelEncoding = encoding.kernel;
   const version = options.version ?? 'unversioned';
   const name = options.name ?? `neural-${family}`;
   const { layers, measure, koks } = FAMILY_LAYERS[family](options);
@@ -131,8 +132,11 @@ export function createNeuralEvaluator(
     encoding,
     isRace: layers.isRace,
     evaluateInto: layeredEvaluateInto(layered, (board, out, offset) => {
-      encoding.encode(board, input);
-      contact.forward(input, out, offset);
+      // In one call to the WebAssembly kernel where it has the encoding; else encoded here (the same inputs).
+      if (kernelEncoding === undefined || !contact.forwardShortBoard(board, kernelEncoding, out, offset)) {
+        encoding.encode(board, input);
+        contact.forward(input, out, offset);
+      }
       if (!koks) {
         // K0: no triple result exists (LN-SCORE-4).
         out[offset + 2] = 0;

@@ -20,6 +20,8 @@ interface KernelExports {
   forward(count: number, incremental: number): void;
   configureBoards(slots: number): void;
   forwardBoards(n: number, boardLength: number): void;
+  forwardShort(extras: number, incremental: number): void;
+  inputCount(): number;
 }
 
 /** What the kernel needs of the global `WebAssembly` (the project's type libraries do not declare it). */
@@ -76,8 +78,26 @@ export function wasmKernelAvailable(): boolean {
 /** The hidden units of a stride: the kernel goes 8 at a time. */
 const STEP = 8;
 const PAGE = 65536;
-/** The header: where each array starts (kernel/forward.ts `Slot`). */
-const HEADER = 64;
+/** The header: where each array starts (kernel/memory.ts `Slot`). */
+const HEADER = 128;
+
+/**
+ * An encoding the kernel has its own copy of (kernel/short-encoding.ts):
+ * backgammon's `short-1`, or `short-2` with `extras`, and the tables of the
+ * TypeScript encoding (short-encoding.ts), which the kernel reads.
+ */
+export interface KernelEncoding {
+  readonly extras: boolean;
+  /** HIT_ROLLS: 25 masks of the 21 rolls. */
+  readonly hitRolls: Int32Array;
+  /** ESCAPES: 4096 counts. */
+  readonly escapes: Uint8Array;
+}
+
+/** The bytes of a backgammon board (src/engine/short/board.ts). */
+const SHORT_BOARD = 28;
+const HIT_ROLLS = 25;
+const ESCAPE_WINDOWS = 4096;
 
 /** What a network hands its kernel: the weights as the JavaScript loops hold them (network.ts). */
 export interface KernelWeights {
@@ -139,6 +159,11 @@ export class WasmForward {
   readonly plays: Float64Array;
   private readonly kernel: KernelExports;
   private readonly boardLength: number;
+  /** `forwardShort`'s board, and the tables of the encoding last written (`useEncoding`). */
+  private readonly shortBoard: Int8Array;
+  private readonly hitRolls: Int32Array;
+  private readonly escapes: Uint8Array;
+  private tables: KernelEncoding | null = null;
 
   constructor(module: object, weights: KernelWeights, layout: BoardLayout | null = null) {
     const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
@@ -151,7 +176,8 @@ export class WasmForward {
     const boardLength = layout ? layout.slots.boardLength : 0;
     const capacity = layout ? layout.capacity : 0;
     // In `Slot` order: rows, bias, sums, columns, outBias, inIndex, inValue, lastIndex, lastValue, out,
-    // then the board entries' table, entryAt, entryActive, boards, plays (empty without them).
+    // then the board entries' table, entryAt, entryActive, boards, plays (empty without them),
+    // then `forwardShort`'s board, its scratch and its encoding's tables, then the incremental update's lists.
     const sizes = [
       inputs * stride * 8,
       stride * 8,
@@ -168,6 +194,11 @@ export class WasmForward {
       entries.length * ENTRY_VALUES,
       capacity * boardLength,
       capacity * PLAY_FLOATS * 8,
+      SHORT_BOARD,
+      50,
+      HIT_ROLLS * 4,
+      ESCAPE_WINDOWS,
+      4 * 2 * inputs * 24,
     ];
     const at: number[] = [];
     let end = HEADER;
@@ -181,7 +212,8 @@ export class WasmForward {
     // The memory never grows again, so these views stay valid.
     const buffer = kernel.memory.buffer;
     new Uint32Array(buffer, 0, at.length).set(at);
-    const [rowsAt, biasAt, , columnsAt, outBiasAt, inIndexAt, inValueAt, , , outAt, tableAt, entryAt, activeAt, boardsAt, playsAt] = at;
+    const [rowsAt, biasAt, , columnsAt, outBiasAt, inIndexAt, inValueAt, , , outAt, tableAt, entryAt, activeAt, boardsAt, playsAt, boardAt, , hitRollsAt, escapesAt] =
+      at;
     const w = new Float64Array(buffer, rowsAt, inputs * stride);
     for (let i = 0; i < inputs; i++) w.set(weights.rows.subarray(i * hidden, (i + 1) * hidden), i * stride);
     new Float64Array(buffer, biasAt, hidden).set(weights.bias);
@@ -198,6 +230,9 @@ export class WasmForward {
     this.boards = new Int8Array(buffer, boardsAt, capacity * boardLength);
     this.plays = new Float64Array(buffer, playsAt, capacity * PLAY_FLOATS);
     this.boardLength = boardLength;
+    this.shortBoard = new Int8Array(buffer, boardAt, SHORT_BOARD);
+    this.hitRolls = new Int32Array(buffer, hitRollsAt, HIT_ROLLS);
+    this.escapes = new Uint8Array(buffer, escapesAt, ESCAPE_WINDOWS);
     kernel.configure(stride, inputs);
     if (layout) {
       new Int32Array(buffer, entryAt, entries.length).set(entries);
@@ -236,6 +271,29 @@ export class WasmForward {
       }
     }
     this.kernel.forward(count, incremental ? 1 : 0);
+  }
+
+  /**
+   * Encodes a backgammon board with the kernel's copy of `encoding` and runs
+   * the forward pass (`z`), in one call: the same sums as `forward` of the
+   * TypeScript encoding's input. The board is copied in; so is the
+   * encoding's table, when it is not the one last used.
+   */
+  forwardShort(board: Int8Array, encoding: KernelEncoding, incremental: boolean): void {
+    if (this.tables !== encoding) {
+      this.hitRolls.set(encoding.hitRolls);
+      this.escapes.set(encoding.escapes);
+      this.tables = encoding;
+    }
+    if (board.length === SHORT_BOARD) this.shortBoard.set(board);
+    else for (let i = 0; i < SHORT_BOARD; i++) this.shortBoard[i] = board[i];
+    this.kernel.forwardShort(encoding.extras ? 1 : 0, incremental ? 1 : 0);
+  }
+
+  /** The sparse input the last `forwardShort` encoded (`input` with its count; tests). */
+  encodedInput(): SparseInput {
+    this.input.count = this.kernel.inputCount();
+    return this.input;
   }
 
   /** Forgets the last input (the next pass sums in full). */

@@ -1,4 +1,4 @@
-import { BoardSlots, WasmForward, wasmForward } from './kernel';
+import { BoardSlots, KernelEncoding, WasmForward, wasmForward } from './kernel';
 import { SparseInput, sparseInput } from './sparse';
 
 export { SparseInput, sparseInput } from './sparse';
@@ -57,6 +57,14 @@ export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
+/** The five sigmoids of the pre-sigmoid outputs `z` into `out[offset …]`. */
+function sigmoidsInto(z: Float64Array, out: Float64Array, offset: number): void {
+  out[offset] = sigmoid(z[0]);
+  out[offset + 1] = sigmoid(z[1]);
+  out[offset + 2] = sigmoid(z[2]);
+  out[offset + 3] = sigmoid(z[3]);
+  out[offset + 4] = sigmoid(z[4]);
+}
 
 /**
  * The grid of the first layer's sums: every term is rounded to a multiple
@@ -226,12 +234,7 @@ export class NeuralNetwork implements NetworkParameters {
       const wasm = this.wasmKernel();
       if (wasm) {
         wasm.forward(input, this.incremental && this.exact);
-        const z = wasm.z;
-        out[offset] = sigmoid(z[0]);
-        out[offset + 1] = sigmoid(z[1]);
-        out[offset + 2] = sigmoid(z[2]);
-        out[offset + 3] = sigmoid(z[3]);
-        out[offset + 4] = sigmoid(z[4]);
+        sigmoidsInto(wasm.z, out, offset);
         return;
       }
     }
@@ -246,6 +249,27 @@ export class NeuralNetwork implements NetworkParameters {
     last.count = count;
     this.hasLast = true;
     this.output(out, offset);
+  }
+
+  /**
+   * The forward pass of a backgammon board that the kernel encodes itself
+   * with its copy of `encoding` (kernel.ts `KernelEncoding`), in one call:
+   * true when done, the five sigmoid outputs in `out[offset …]`; false
+   * when the JavaScript loops are in use, and the caller encodes the board
+   * and calls `forward` — the same outputs, bit for bit.
+   */
+  forwardShortBoard(board: Int8Array, encoding: KernelEncoding, out: Float64Array, offset: number): boolean {
+    if (this.kernelChoice !== 'wasm') return false;
+    const wasm = this.wasmKernel();
+    if (!wasm) return false;
+    wasm.forwardShort(board, encoding, this.incremental && this.exact);
+    sigmoidsInto(wasm.z, out, offset);
+    return true;
+  }
+
+  /** The kernel's encoding of the board of the last `forwardShortBoard` (tests), or null without the kernel. */
+  kernelInput(): SparseInput | null {
+    return this.kernelChoice === 'wasm' ? (this.wasmKernel()?.encodedInput() ?? null) : null;
   }
 
   /** Entries in which `input` differs from `last` (both sorted by index), counted up to `input.count`. */

@@ -1,4 +1,5 @@
 import { BothSides, NeuralEncoding, pointTable, push, pushPoint, twoBlockEncoding } from './encoding';
+import type { KernelEncoding } from './kernel';
 import { SparseInput } from './network';
 
 /*
@@ -122,11 +123,7 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
   push(out, base + 104, back / 15);
 }
 
-/** Creates the `short-1` encoding (its scratch is its own: one per evaluator). */
-export function createShortEncoding(): NeuralEncoding {
-  const sides = new BothSides(OTHER_POINT, 27, 25);
-  return twoBlockEncoding('short', 'short-1', NAMES, (board) => sides.read(board), encodeSide);
-}
+
 
 /*
  * Input encoding `short-2`: each side block is `short-1`'s 105 inputs
@@ -296,8 +293,18 @@ function encodeSide2(sides: BothSides, s: number, base: number, out: SparseInput
   push(out, base + 112, outfield / 15);
 }
 
+/** The kernel's copies of `short-1` and `short-2` (kernel/short-encoding.ts), which read these tables. */
+const KERNEL_SHORT_1: KernelEncoding = Object.freeze({ extras: false, hitRolls: HIT_ROLLS, escapes: ESCAPES });
+const KERNEL_SHORT_2: KernelEncoding = Object.freeze({ extras: true, hitRolls: HIT_ROLLS, escapes: ESCAPES });
+
+/** Creates the `short-1` encoding (its scratch is its own: one per evaluator). */
+export function createShortEncoding(): NeuralEncoding {
+  const sides = new BothSides(OTHER_POINT, 27, 25);
+  return { ...twoBlockEncoding('short', 'short-1', NAMES, (board) => sides.read(board), encodeSide), kernel: KERNEL_SHORT_1 };
+}
+
 /** Creates the `short-2` encoding (its scratch is its own: one per evaluator). */
 export function createShortEncoding2(): NeuralEncoding {
   const sides = new BothSides(OTHER_POINT, 27, 25);
-  return twoBlockEncoding('short', 'short-2', NAMES_2, (board) => sides.read(board), encodeSide2);
+  return { ...twoBlockEncoding('short', 'short-2', NAMES_2, (board) => sides.read(board), encodeSide2), kernel: KERNEL_SHORT_2 };
 }

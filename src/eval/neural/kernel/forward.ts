@@ -33,35 +33,19 @@
  * board byte of each entry (i32); `entryActive` a byte per table row, 0
  * where the row is zero; `boards` the boards, `plays` six f64 per board for
  * its outputs. `inIndex` is the scratch list of a board's rows.
+ *
+ * A backgammon board to encode here (`forwardShort`, short-encoding.ts):
+ * `board` its 28 bytes, `sides` the encoding's scratch, `hitRolls` and
+ * `escapes` the encoding's tables (memory.ts lists the slots).
  */
+
+import { Slot, at } from './memory';
+import { encodeShort } from './short-encoding';
+
+export { encodeShort };
 
 /** Adding and subtracting this rounds |x| < 2^21 to the 2^−30 grid (network.ts `ROUNDER`). */
 const ROUNDER: f64 = 1.5 * 4194304.0;
-
-/** The header's slots (the first 64 bytes of memory): where each array starts, written by the loader. */
-enum Slot {
-  rows,
-  bias,
-  sums,
-  columns,
-  outBias,
-  inIndex,
-  inValue,
-  lastIndex,
-  lastValue,
-  out,
-  table,
-  entryAt,
-  entryActive,
-  boards,
-  plays,
-}
-
-/** Byte offset of an array (its header slot). */
-@inline
-function at(slot: Slot): usize {
-  return <usize>load<u32>(<usize>slot << 2);
-}
 
 let stride: usize = 0;
 let inputs: i32 = 0;
@@ -90,6 +74,11 @@ export function reset(): void {
   hasLast = false;
 }
 
+/** The count of the sparse input of the last forward pass (tests read what `forwardShort` encoded). */
+export function inputCount(): i32 {
+  return lastCount;
+}
+
 /** Rows added or subtracted so far (network.ts `rowsApplied`). */
 export function rowsApplied(): f64 {
   return applied;
@@ -114,6 +103,15 @@ export function forward(count: i32, incremental: bool): void {
   lastCount = count;
   hasLast = true;
   output(at(Slot.out));
+}
+
+/**
+ * One backgammon board's evaluation in one call: the board at `Slot.board`
+ * encoded with `short-1`, or `short-2` when `extras` (short-encoding.ts),
+ * then `forward`.
+ */
+export function forwardShort(extras: bool, incremental: bool): void {
+  forward(encodeShort(extras), incremental);
 }
 
 /**
@@ -232,65 +230,119 @@ function recompute(count: i32, inIndex: usize, inValue: usize): void {
   applied += <f64>count;
 }
 
-/** sums += row(index) (`sign` 1) or −= (−1), for value 1; else += onGrid(sign · value · row). */
-function addRow(index: i32, value: f64, sign: f64): void {
-  const n = stride << 3;
-  const row = at(Slot.rows) + <usize>index * n;
-  const sums = at(Slot.sums);
-  applied += 1;
-  if (value == 1) {
-    // w · ±1 is exact: the same as adding or subtracting the row.
-    const g = f64x2.splat(sign);
-    for (let j: usize = 0; j < n; j += 64) {
-      const s = sums + j;
-      const w = row + j;
-      v128.store(s, f64x2.add(v128.load(s), f64x2.mul(g, v128.load(w))));
-      v128.store(s, f64x2.add(v128.load(s, 16), f64x2.mul(g, v128.load(w, 16))), 16);
-      v128.store(s, f64x2.add(v128.load(s, 32), f64x2.mul(g, v128.load(w, 32))), 32);
-      v128.store(s, f64x2.add(v128.load(s, 48), f64x2.mul(g, v128.load(w, 48))), 48);
-    }
-  } else {
-    const v = f64x2.splat(sign * value);
-    const r = f64x2.splat(ROUNDER);
-    for (let j: usize = 0; j < n; j += 16) {
-      const s = sums + j;
-      v128.store(s, f64x2.add(v128.load(s), onGrid(f64x2.mul(v, v128.load(row + j)), r)));
-    }
-  }
-}
+/** Changes of one kind `update` lists: rows added, rows subtracted, rows scaled (v · row), rows changed (from → to). */
+const ADDED: usize = 0;
+const SUBTRACTED: usize = 1;
+const SCALED: usize = 2;
+const CHANGED: usize = 3;
+/** Bytes of a list entry: the row's byte offset (u32, padded) and up to two values (f64). */
+const ENTRY: usize = 24;
 
-/** sums += onGrid(to · row) − onGrid(from · row) (a pip count, a share of shots). */
-function changeRow(index: i32, from: f64, to: f64): void {
-  const n = stride << 3;
-  const row = at(Slot.rows) + <usize>index * n;
-  const sums = at(Slot.sums);
-  const f = f64x2.splat(from);
-  const t = f64x2.splat(to);
-  const r = f64x2.splat(ROUNDER);
-  applied += 1;
-  for (let j: usize = 0; j < n; j += 16) {
-    const s = sums + j;
-    const w = v128.load(row + j);
-    v128.store(s, f64x2.add(v128.load(s), f64x2.sub(onGrid(f64x2.mul(t, w), r), onGrid(f64x2.mul(f, w), r))));
-  }
-}
-
-/** From the last input to this one: subtract the rows that left or changed, add the new ones. */
+/**
+ * From the last input to this one: the rows that left, came or changed
+ * value, listed by kind (in `changes`: four lists of up to 2 × inputs
+ * entries), then applied 8 hidden units at a time with the sums in
+ * registers, as `recompute` sums — each row read once. Every term is on the
+ * grid, so the order of the additions changes no sum (nor the outputs: a
+ * zero sum, whatever its sign, is cut by the ReLU); the terms are those of
+ * the JavaScript loops: a row of value 1 added or subtracted as it is, any
+ * other value `v` as `onGrid(±v · w)`, a change as `onGrid(to · w) − onGrid(from · w)`.
+ */
 function update(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, lastValue: usize): void {
+  const n = stride << 3;
+  const rows = at(Slot.rows);
+  const lists = at(Slot.changes);
+  const size = <usize>(2 * inputs) * ENTRY;
+  let added: i32 = 0;
+  let subtracted: i32 = 0;
+  let scaled: i32 = 0;
+  let changed: i32 = 0;
   let i = 0;
   let k = 0;
   while (i < lastCount || k < count) {
     const a = i < lastCount ? load<i32>(lastIndex + (<usize>i << 2)) : inputs;
     const b = k < count ? load<i32>(inIndex + (<usize>k << 2)) : inputs;
     if (a < b) {
-      addRow(a, load<f64>(lastValue + (<usize>(i++) << 3)), -1);
+      const v = load<f64>(lastValue + (<usize>(i++) << 3));
+      const row = <u32>(rows + <usize>a * n);
+      if (v == 1) store<u32>(lists + SUBTRACTED * size + <usize>(subtracted++) * ENTRY, row);
+      else {
+        const e = lists + SCALED * size + <usize>(scaled++) * ENTRY;
+        store<u32>(e, row);
+        store<f64>(e, -1 * v, 8);
+      }
     } else if (b < a) {
-      addRow(b, load<f64>(inValue + (<usize>(k++) << 3)), 1);
+      const v = load<f64>(inValue + (<usize>(k++) << 3));
+      const row = <u32>(rows + <usize>b * n);
+      if (v == 1) store<u32>(lists + ADDED * size + <usize>(added++) * ENTRY, row);
+      else {
+        const e = lists + SCALED * size + <usize>(scaled++) * ENTRY;
+        store<u32>(e, row);
+        store<f64>(e, 1 * v, 8);
+      }
     } else {
       const from = load<f64>(lastValue + (<usize>(i++) << 3));
       const to = load<f64>(inValue + (<usize>(k++) << 3));
-      if (from != to) changeRow(a, from, to);
+      if (from != to) {
+        const e = lists + CHANGED * size + <usize>(changed++) * ENTRY;
+        store<u32>(e, <u32>(rows + <usize>a * n));
+        store<f64>(e, from, 8);
+        store<f64>(e, to, 16);
+      }
     }
+  }
+  applied += <f64>(added + subtracted + scaled + changed);
+  const sums = at(Slot.sums);
+  const r = f64x2.splat(ROUNDER);
+  for (let j: usize = 0; j < n; j += 64) {
+    const s = sums + j;
+    let a0 = v128.load(s);
+    let a1 = v128.load(s, 16);
+    let a2 = v128.load(s, 32);
+    let a3 = v128.load(s, 48);
+    let e = lists + ADDED * size;
+    for (let x = 0; x < added; x++, e += ENTRY) {
+      const w = <usize>load<u32>(e) + j;
+      a0 = f64x2.add(a0, v128.load(w));
+      a1 = f64x2.add(a1, v128.load(w, 16));
+      a2 = f64x2.add(a2, v128.load(w, 32));
+      a3 = f64x2.add(a3, v128.load(w, 48));
+    }
+    e = lists + SUBTRACTED * size;
+    for (let x = 0; x < subtracted; x++, e += ENTRY) {
+      const w = <usize>load<u32>(e) + j;
+      a0 = f64x2.sub(a0, v128.load(w));
+      a1 = f64x2.sub(a1, v128.load(w, 16));
+      a2 = f64x2.sub(a2, v128.load(w, 32));
+      a3 = f64x2.sub(a3, v128.load(w, 48));
+    }
+    e = lists + SCALED * size;
+    for (let x = 0; x < scaled; x++, e += ENTRY) {
+      const w = <usize>load<u32>(e) + j;
+      const v = v128.load64_splat(e, 8);
+      a0 = f64x2.add(a0, onGrid(f64x2.mul(v, v128.load(w)), r));
+      a1 = f64x2.add(a1, onGrid(f64x2.mul(v, v128.load(w, 16)), r));
+      a2 = f64x2.add(a2, onGrid(f64x2.mul(v, v128.load(w, 32)), r));
+      a3 = f64x2.add(a3, onGrid(f64x2.mul(v, v128.load(w, 48)), r));
+    }
+    e = lists + CHANGED * size;
+    for (let x = 0; x < changed; x++, e += ENTRY) {
+      const w = <usize>load<u32>(e) + j;
+      const f = v128.load64_splat(e, 8);
+      const t = v128.load64_splat(e, 16);
+      const w0 = v128.load(w);
+      const w1 = v128.load(w, 16);
+      const w2 = v128.load(w, 32);
+      const w3 = v128.load(w, 48);
+      a0 = f64x2.add(a0, f64x2.sub(onGrid(f64x2.mul(t, w0), r), onGrid(f64x2.mul(f, w0), r)));
+      a1 = f64x2.add(a1, f64x2.sub(onGrid(f64x2.mul(t, w1), r), onGrid(f64x2.mul(f, w1), r)));
+      a2 = f64x2.add(a2, f64x2.sub(onGrid(f64x2.mul(t, w2), r), onGrid(f64x2.mul(f, w2), r)));
+      a3 = f64x2.add(a3, f64x2.sub(onGrid(f64x2.mul(t, w3), r), onGrid(f64x2.mul(f, w3), r)));
+    }
+    v128.store(s, a0);
+    v128.store(s, a1, 16);
+    v128.store(s, a2, 32);
+    v128.store(s, a3, 48);
   }
 }
 
