@@ -96,6 +96,8 @@ export interface KernelEncoding {
 
 /** The bytes of a backgammon board (src/engine/short/board.ts). */
 const SHORT_BOARD = 28;
+/** The kernel encoding's scratch: both sides' checkers by own point (kernel/memory.ts `Slot.sides`). */
+const SIDES = 50;
 const HIT_ROLLS = 25;
 const ESCAPE_WINDOWS = 4096;
 
@@ -159,7 +161,7 @@ export class WasmForward {
   readonly plays: Float64Array;
   private readonly kernel: KernelExports;
   private readonly boardLength: number;
-  /** `forwardShort`'s board, and the tables of the encoding last written (`useEncoding`). */
+  /** `forwardShort`'s board, its encoding's tables, and the encoding whose tables they hold. */
   private readonly shortBoard: Int8Array;
   private readonly hitRolls: Int32Array;
   private readonly escapes: Uint8Array;
@@ -195,7 +197,7 @@ export class WasmForward {
       capacity * boardLength,
       capacity * PLAY_FLOATS * 8,
       SHORT_BOARD,
-      50,
+      SIDES,
       HIT_ROLLS * 4,
       ESCAPE_WINDOWS,
       4 * 2 * inputs * 24,
