@@ -123,8 +123,6 @@ function encodeSide(sides: BothSides, s: number, base: number, out: SparseInput)
   push(out, base + 104, back / 15);
 }
 
-
-
 /*
  * Input encoding `short-2`: each side block is `short-1`'s 105 inputs
  * followed by 8 of the kind gnubg's contact networks are given (so a

@@ -3,12 +3,13 @@
  * SIMD, compiled by AssemblyScript (`npm run build:kernel`; this file is
  * AssemblyScript, not TypeScript: the project's tsc and eslint skip it).
  *
- * It does what the JavaScript path does, operation for operation, so the
- * outputs are bit for bit the same:
+ * It computes the terms the JavaScript path computes, so the outputs are
+ * bit for bit the same:
  * - the first layer's sums are float64 on the 2^−30 grid (network.ts
  *   `GRID`): a row of value 1 is added as it is, any other value `v` as
  *   `onGrid(v · w)`; grid sums are exact, so the full sum and the
- *   incremental update agree whatever was evaluated before;
+ *   incremental update agree whatever was evaluated before, and in
+ *   whatever order the terms are added (`update` adds them by kind);
  * - the output layer adds `w · max(a, 0)` hidden unit by hidden unit in
  *   order, the five outputs side by side in two lanes (a unit at 0 adds a
  *   zero, which changes no sum);
@@ -41,8 +42,6 @@
 
 import { Slot, at } from './memory';
 import { encodeShort } from './short-encoding';
-
-export { encodeShort };
 
 /** Adding and subtracting this rounds |x| < 2^21 to the 2^−30 grid (network.ts `ROUNDER`). */
 const ROUNDER: f64 = 1.5 * 4194304.0;
