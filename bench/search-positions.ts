@@ -4,7 +4,11 @@ import { needsDice, newLongGame, winnerOf } from '../src/engine/long/game';
 import { CLASSIC } from '../src/engine/long/rules';
 import { LongState, legalLongTurns } from '../src/engine/long/turn';
 import { SeededRandom } from '../src/engine/random';
-import { isLongRace } from '../src/eval/race';
+import { Evaluator } from '../src/eval/evaluator';
+import { isLongRace, isShortRace } from '../src/eval/race';
+import { searchSettings } from '../src/eval/search-options';
+import { ShortSearch } from '../src/eval/short/search';
+import { ShortCorpus } from './short-movegen';
 
 /** The load average (1, 5, 15 minutes), printed next to every figure. */
 export function load(): string {
@@ -24,6 +28,22 @@ export function cpuMs(f: () => void): number {
 /** The value at quantile `q` of an ascending list. */
 export function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/**
+ * The backgammon positions of the search benchmarks (bench/search.ts,
+ * bench/search-profile.ts, bench/search-answers.ts): the first `count`
+ * gnubg oracle positions with contact and more than one play of their
+ * roll, as indices into `corpus`.
+ */
+export function shortBenchPositions(corpus: ShortCorpus, evaluator: Evaluator, count: number): number[] {
+  const chosen: number[] = [];
+  const probe = new ShortSearch(evaluator);
+  for (let i = 0; i < corpus.boards.length && chosen.length < count; i++) {
+    if (isShortRace(corpus.boards[i])) continue;
+    if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
+  }
+  return chosen;
 }
 
 /**

@@ -1,10 +1,9 @@
-import { isShortRace } from '../src/eval/race';
-import { bestTurnSettings, searchSettings } from '../src/eval/search-options';
+import { bestTurnSettings } from '../src/eval/search-options';
 import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
 import { pruned } from './prune';
 import { loadShortCorpus } from './short-movegen';
-import { cpuMs } from './search-positions';
+import { cpuMs, shortBenchPositions } from './search-positions';
 
 /**
  * The backgammon best turn at 1 ply (bench/search.ts's positions and
@@ -17,12 +16,7 @@ import { cpuMs } from './search-positions';
  */
 const short = net('backgammon');
 const corpus = loadShortCorpus();
-const chosen: number[] = [];
-const probe = new ShortSearch(short);
-for (let i = 0; i < corpus.boards.length && chosen.length < 200; i++) {
-  if (isShortRace(corpus.boards[i])) continue;
-  if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
-}
+const chosen = shortBenchPositions(corpus, short, 200);
 const search = new ShortSearch(pruned(short, 'backgammon'));
 const settings = bestTurnSettings('short', Number(process.env.SEARCH_PLIES ?? 1));
 const rounds = Number(process.env.ROUNDS ?? 10);

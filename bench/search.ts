@@ -22,7 +22,7 @@ import { ShortSearch } from '../src/eval/short/search';
 import { net } from './nets';
 import { Agreement, ReplyNode, benchFilter, pruned, replyAgreement } from './prune';
 import { loadShortCorpus } from './short-movegen';
-import { cpuMs, load, longGames, quantile } from './search-positions';
+import { cpuMs, load, longGames, quantile, shortBenchPositions } from './search-positions';
 
 /**
  * Search speed side by side with GNU Backgammon, in one run (docs/benchmarks.md
@@ -243,12 +243,7 @@ function main(): void {
 
   console.log(`\n== backgammon best turn (gnubg oracle positions with contact and a choice), load ${load()}`);
   const corpus = loadShortCorpus();
-  const chosen: number[] = [];
-  const probe = new ShortSearch(short);
-  for (let i = 0; i < corpus.boards.length && chosen.length < positions; i++) {
-    if (isShortRace(corpus.boards[i])) continue;
-    if (probe.rankTurns(corpus.boards[i], corpus.dice[i], searchSettings(0)).length > 1) chosen.push(i);
-  }
+  const chosen = shortBenchPositions(corpus, short, positions);
   // Now: replies pruned by the pruning network (the service's default); full width: every reply scored by the full network.
   const filter = benchFilter();
   const prunedShort = pruned(short, 'backgammon', filter);

@@ -4,7 +4,7 @@ import { FAMILY_BOARDS } from './boards';
 import { OutcomeValues, equityAt } from './equity';
 import { Evaluator, Family } from './evaluator';
 import { NeuralEvaluator } from './neural/evaluator';
-import { NeuralNetwork, SparseInput, sigmoid } from './neural/network';
+import { NeuralNetwork, SparseInput } from './neural/network';
 import { PruningNetwork } from './neural/pruning';
 import { WasmForward } from './neural/kernel';
 import { encodeShortRawFlipped, shortRawFlippedSlots } from './neural/raw-encoding';
@@ -152,6 +152,7 @@ export class ReplyPruner {
     // The board kernel is WebAssembly: not while the network is switched to the JavaScript loops (benchmarks).
     if (board !== null && n <= board.capacity && this.network.network.kernel === 'wasm') {
       board.forwardBoards(boards, n);
+      board.scoreBoards(n, this.values);
       plays = board.plays;
     }
     this.score(boards, stride, n, equities, plays);
@@ -161,9 +162,11 @@ export class ReplyPruner {
 
   /**
    * The pruning network's score of each of the `n` plays into `scores`:
-   * from `plays` (the board kernel's pre-sigmoid outputs, six a play) when
-   * given, else each play encoded and evaluated on its own — the same
-   * numbers. Races are scored by the evaluator.
+   * from `plays` (the board kernel's outputs, six a play, the sixth its
+   * score) when given, else each play encoded and evaluated on its own —
+   * the same numbers but for the sigmoids' `exp`, which is the kernel's
+   * own there (within an ulp or two; `WasmForward.scoreBoards`). Races are
+   * scored by the evaluator.
    */
   private score(boards: Int8Array, stride: number, n: number, equities: Float64Array, plays: Float64Array | null): void {
     const scores = this.scores;
@@ -187,23 +190,21 @@ export class ReplyPruner {
         for (let i = 0; i < stride; i++) own[i] = boards[base + i];
         race = evaluator.isRace(this.flip(own, flipped));
       }
-      if (race) {
-        if (direct !== null) for (let i = 0; i < stride; i++) own[i] = boards[base + i];
-        evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
-      } else {
-        if (plays !== null) {
-          const z = k * 6;
-          for (let i = 0; i < 5; i++) probs[i] = sigmoid(plays[z + i]);
+      if (!race && plays !== null) scores[k] = plays[k * 6 + 5];
+      else {
+        if (race) {
+          if (direct !== null) for (let i = 0; i < stride; i++) own[i] = boards[base + i];
+          evaluator.evaluateInto(direct !== null ? this.flip(own, flipped) : flipped, probs, 0);
         } else {
           // Into the kernel's own input (no copy per play).
           if (direct !== null) direct(boards, base, input);
           else this.network.encoding.encode(flipped, input);
           network.forward(input, probs, 0);
+          clampInPlace(probs, 0);
         }
-        clampInPlace(probs, 0);
+        flipInPlace(probs, 0);
+        scores[k] = equityAt(probs, 0, values);
       }
-      flipInPlace(probs, 0);
-      scores[k] = equityAt(probs, 0, values);
       kept[k] = k;
       equities[k] = -Infinity;
     }

@@ -11,6 +11,8 @@ const MOVER_BAR: number = layout.MOVER_BAR;
 const MOVER_OFF: number = layout.MOVER_OFF;
 const OPPONENT_BAR: number = layout.OPPONENT_BAR;
 const MAX_UNITS = 4;
+/** A board's bytes in 32-bit words (28 = 7 · 4): the solver copies boards a word at a time. */
+const BOARD_WORDS = BOARD_LENGTH / 4;
 
 /**
  * Key weights of the mover's points: base-16 digits (a count is ≤ 15),
@@ -57,6 +59,8 @@ export class ShortStageSolver extends PlayPool {
 
   // --- search state, seen from the mover
   private readonly board: ShortBoard = new Int8Array(BOARD_LENGTH);
+  /** The same bytes as 32-bit words, for copying a board in BOARD_WORDS stores. */
+  private readonly boardWords = new Int32Array(this.board.buffer);
   /** The mover's checkers on the bar or on points 7..24 (SH-OFF-1). */
   private outside = 0;
   private low = 0;
@@ -80,6 +84,7 @@ export class ShortStageSolver extends PlayPool {
   private entryTo: Int8Array = new Int8Array(0);
   private entryHit: Uint8Array = new Uint8Array(0);
   private entryBoard: Int8Array = new Int8Array(0);
+  private entryWords: Int32Array = new Int32Array(0);
   private alive: Int32Array = new Int32Array(0);
   private aliveCount = 0;
 
@@ -92,6 +97,7 @@ export class ShortStageSolver extends PlayPool {
     this.entryTo = grownArray(this.entryTo, c * MAX_UNITS);
     this.entryHit = grownArray(this.entryHit, c * MAX_UNITS);
     this.entryBoard = grownArray(this.entryBoard, c * BOARD_LENGTH);
+    this.entryWords = new Int32Array(this.entryBoard.buffer);
     this.alive = grownArray(this.alive, c);
   }
 
@@ -334,9 +340,10 @@ export class ShortStageSolver extends PlayPool {
     this.entryUnits[i] = units;
     this.entryLarger[i] = larger;
     this.copyPath(i);
-    const eb = this.entryBoard;
-    const base = i * BOARD_LENGTH;
-    for (let k = 0; k < BOARD_LENGTH; k++) eb[base + k] = b[k];
+    const words = this.boardWords;
+    const ew = this.entryWords;
+    const base = i * BOARD_WORDS;
+    for (let k = 0; k < BOARD_WORDS; k++) ew[base + k] = words[k];
     this.count = i + 1;
   }
 

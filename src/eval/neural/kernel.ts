@@ -1,4 +1,5 @@
 import { KERNEL_WASM_BASE64 } from './kernel-wasm';
+import type { OutcomeValues } from '../equity';
 import type { SparseInput } from './sparse';
 
 /**
@@ -20,6 +21,7 @@ interface KernelExports {
   forward(count: number, incremental: number): void;
   configureBoards(slots: number): void;
   forwardBoards(n: number, boardLength: number): void;
+  scoreBoards(n: number, single: number, mars: number, koks: number): void;
   forwardShort(extras: number, incremental: number): void;
   inputCount(): number;
 }
@@ -116,7 +118,7 @@ export interface KernelWeights {
 
 /** Table rows per board entry: its values −15…15 (kernel/forward.ts `VALUES`). */
 const ENTRY_VALUES = 31;
-/** The kernel's output of one board: five pre-sigmoid outputs and a pad. */
+/** The kernel's output of one board: five pre-sigmoid outputs, then its pruning score (`scoreBoards`). */
 const PLAY_FLOATS = 6;
 
 /**
@@ -259,6 +261,18 @@ export class WasmForward {
     const length = n * this.boardLength;
     this.boards.set(boards.length <= this.boards.length ? boards : boards.subarray(0, length));
     this.kernel.forwardBoards(n, this.boardLength);
+  }
+
+  /**
+   * After `forwardBoards`: each of the first `n` boards' pruning score into
+   * `plays[6k + 5]` — the cubeless equity, with `values`, of the player who
+   * made the play (the board's side to move is his opponent): the five
+   * sigmoids, clamped and flipped as probabilities.ts does, then equity.ts
+   * `equityAt`. The sigmoids' `exp` is the kernel's own, within an ulp or
+   * two of `Math.exp`; the rest is the TypeScript's arithmetic.
+   */
+  scoreBoards(n: number, values: OutcomeValues): void {
+    this.kernel.scoreBoards(n, values.single, values.mars, values.koks);
   }
 
   /** The forward pass up to the pre-sigmoid outputs (`z`); `input` is copied in unless it is `this.input`. */

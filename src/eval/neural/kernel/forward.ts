@@ -165,6 +165,86 @@ export function forwardBoards(n: i32, boardLength: i32): void {
   hasLast = false;
 }
 
+/** ln 2 in two parts: `LN2_HIGH` has 28 trailing zero bits, so k · LN2_HIGH is exact for the k of a sigmoid's exponent. */
+const LN2_HIGH: f64 = 0.6931471526622772;
+const LN2_LOW: f64 = 2.7897668087737545e-8;
+const LOG2_E: f64 = 1.4426950408889634;
+/** Beyond ±40 a sigmoid is 0 or 1 (network.ts `sigmoid`, which saturates there so that `exp` never overflows). */
+const SATURATED: f64 = 40;
+
+/**
+ * e^x in two lanes, |x| ≤ 40: x = k·ln 2 + r with |r| ≤ ln 2 / 2, e^r by its
+ * Taylor series to the 13th power (the rest is below 10^−17 of it), times
+ * 2^k built in the exponent bits. Within an ulp or two of `Math.exp`.
+ */
+@inline
+function exp2Lanes(x: v128): v128 {
+  const k = f64x2.nearest(f64x2.mul(x, f64x2.splat(LOG2_E)));
+  const r = f64x2.sub(f64x2.sub(x, f64x2.mul(k, f64x2.splat(LN2_HIGH))), f64x2.mul(k, f64x2.splat(LN2_LOW)));
+  let p = f64x2.splat(1.0 / 6227020800.0);
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 479001600.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 39916800.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 3628800.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 362880.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 40320.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 5040.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 720.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 120.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 24.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0 / 6.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(0.5));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0));
+  p = f64x2.add(f64x2.mul(p, r), f64x2.splat(1.0));
+  const biased = i64x2.add(i64x2.extend_low_i32x4_s(i32x4.trunc_sat_f64x2_s_zero(k)), i64x2.splat(1023));
+  return f64x2.mul(p, i64x2.shl(biased, 52));
+}
+
+/** The logistic function in two lanes, saturating as network.ts `sigmoid` does. */
+@inline
+function sigmoid2Lanes(z: v128): v128 {
+  const bound = f64x2.splat(SATURATED);
+  const e = exp2Lanes(f64x2.neg(f64x2.pmax(f64x2.pmin(z, bound), f64x2.neg(bound))));
+  const s = f64x2.div(f64x2.splat(1.0), f64x2.add(f64x2.splat(1.0), e));
+  const one = f64x2.gt(z, bound);
+  const zero = f64x2.lt(z, f64x2.neg(bound));
+  return v128.andnot(v128.bitselect(f64x2.splat(1.0), s, one), zero);
+}
+
+/**
+ * The pruning score of each of the first `n` boards of the last
+ * `forwardBoards` (src/eval/prune.ts): its five sigmoids, clamped
+ * consistent (probabilities.ts `clampInPlace`), seen from the other side
+ * (`flipInPlace`: the board's side to move is the opponent of the player
+ * who made the play), and that player's cubeless equity with the outcome
+ * values `single`, `mars`, `koks` (equity.ts `equityAt`), into the sixth
+ * f64 of the board's outputs. The same operations in the same order as
+ * the TypeScript, with the sigmoids' `exp` computed here.
+ */
+export function scoreBoards(n: i32, single: f64, mars: f64, koks: f64): void {
+  let play = at(Slot.plays);
+  for (let p = 0; p < n; p++, play += 48) {
+    const s01 = sigmoid2Lanes(v128.load(play));
+    const s23 = sigmoid2Lanes(v128.load(play, 16));
+    const s4 = sigmoid2Lanes(v128.load(play, 32));
+    let w = f64x2.extract_lane(s01, 0);
+    w = w < 0 ? 0 : w > 1 ? 1 : w;
+    const l = 1 - w;
+    let wm = f64x2.extract_lane(s01, 1);
+    wm = wm < 0 ? 0 : wm > w ? w : wm;
+    let wk = f64x2.extract_lane(s23, 0);
+    wk = wk < 0 ? 0 : wk > wm ? wm : wk;
+    let lm = f64x2.extract_lane(s23, 1);
+    lm = lm < 0 ? 0 : lm > l ? l : lm;
+    let lk = f64x2.extract_lane(s4, 0);
+    lk = lk < 0 ? 0 : lk > lm ? lm : lk;
+    // Flipped: he wins 1 − w, his marses are the loser's and the other way round.
+    const hisWin = 1 - w;
+    const hisLoss = 1 - hisWin;
+    const equity = single * (hisWin - lm) + mars * (lm - lk) + koks * lk - (single * (hisLoss - wm) + mars * (wm - wk) + koks * wk);
+    store<f64>(play, equity, 40);
+  }
+}
+
 /** Entries in which the input differs from the last one (both sorted by index), counted up to `count`. */
 function changes(count: i32, inIndex: usize, inValue: usize, lastIndex: usize, lastValue: usize): i32 {
   let i = 0;
