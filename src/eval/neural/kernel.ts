@@ -259,7 +259,8 @@ export class WasmForward {
    */
   forwardBoards(boards: Int8Array, n: number): void {
     const length = n * this.boardLength;
-    this.boards.set(boards.length <= this.boards.length ? boards : boards.subarray(0, length));
+    // Only the n boards: a move generator's array has room for many more plays than a roll has.
+    this.boards.set(boards.length === length ? boards : boards.subarray(0, length));
     this.kernel.forwardBoards(n, this.boardLength);
   }
 
