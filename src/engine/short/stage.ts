@@ -63,6 +63,8 @@ export class ShortStageSolver extends PlayPool {
   private readonly boardWords = new Int32Array(this.board.buffer);
   /** The mover's checkers on the bar or on points 7..24 (SH-OFF-1). */
   private outside = 0;
+  /** Bit p set: the mover has a checker on point p (1..24); the sources a step can take, highest first. */
+  private occupied = 0;
   private low = 0;
   private high = 0;
   /** Bit p−1 set: the opponent blot on own point p was hit in this play. */
@@ -141,15 +143,18 @@ export class ShortStageSolver extends PlayPool {
     let outside = board[MOVER_BAR];
     let low = 0;
     let high = 0;
+    let occupied = 0;
     for (let i = 0; i < BOARD_LENGTH; i++) b[i] = board[i];
     for (let p = 1; p <= 24; p++) {
       const n = b[p];
       if (n <= 0) continue;
+      occupied |= 1 << p;
       if (p > 6) outside += n;
       if (p <= 12) low += n * KEY_WEIGHT[p];
       else high += n * KEY_WEIGHT[p];
     }
     this.outside = outside;
+    this.occupied = occupied;
     this.low = low;
     this.high = high;
     this.hitMask = 0;
@@ -186,6 +191,7 @@ export class ShortStageSolver extends PlayPool {
     b[from]--;
     if (from <= 12) this.low -= KEY_WEIGHT[from];
     else if (from <= 24) this.high -= KEY_WEIGHT[from];
+    if (from <= 24 && b[from] === 0) this.occupied &= ~(1 << from);
     if (to <= 0) {
       to = 0;
       b[MOVER_OFF]++;
@@ -199,6 +205,7 @@ export class ShortStageSolver extends PlayPool {
       } else {
         b[to]++;
       }
+      this.occupied |= 1 << to;
       if (to <= 12) this.low += KEY_WEIGHT[to];
       else this.high += KEY_WEIGHT[to];
       if (from > 6 && to <= 6) this.outside--;
@@ -218,6 +225,7 @@ export class ShortStageSolver extends PlayPool {
     b[from]++;
     if (from <= 12) this.low += KEY_WEIGHT[from];
     else if (from <= 24) this.high += KEY_WEIGHT[from];
+    if (from <= 24) this.occupied |= 1 << from;
     if (to === 0) {
       b[MOVER_OFF]--;
     } else {
@@ -228,6 +236,7 @@ export class ShortStageSolver extends PlayPool {
       } else {
         b[to]--;
       }
+      if (b[to] <= 0) this.occupied &= ~(1 << to);
       if (to <= 12) this.low -= KEY_WEIGHT[to];
       else this.high -= KEY_WEIGHT[to];
       if (from > 6 && to <= 6) this.outside++;
@@ -254,8 +263,11 @@ export class ShortStageSolver extends PlayPool {
         this.stepPair(MOVER_BAR, die, used | bit, u);
         continue;
       }
-      for (let from = 24; from >= 1; from--) {
-        if (b[from] <= 0 || !this.canStep(from, die)) continue;
+      // The sources from point 24 down (steps and takebacks inside leave `occupied` as it was).
+      for (let sources = this.occupied; sources !== 0; ) {
+        const from = 31 - Math.clz32(sources);
+        sources ^= 1 << from;
+        if (!this.canStep(from, die)) continue;
         any = true;
         this.stepPair(from, die, used | bit, u);
       }
@@ -290,8 +302,11 @@ export class ShortStageSolver extends PlayPool {
         this.undo();
       }
     } else {
-      for (let from = maxFrom < 24 ? maxFrom : 24; from >= 1; from--) {
-        if (b[from] <= 0 || !this.canStep(from, die)) continue;
+      // The sources from min(maxFrom, 24) down.
+      for (let sources = this.occupied & ((2 << (maxFrom < 24 ? maxFrom : 24)) - 1); sources !== 0; ) {
+        const from = 31 - Math.clz32(sources);
+        sources ^= 1 << from;
+        if (!this.canStep(from, die)) continue;
         any = true;
         this.apply(from, die);
         this.visitEqual(from);
