@@ -263,10 +263,11 @@ export class ShortStageSolver extends PlayPool {
         this.stepPair(MOVER_BAR, die, used | bit, u);
         continue;
       }
-      // The larger die after the smaller: a step of another checker, where neither step bears off and the
-      // smaller did not enter from the bar, ends where the larger-first order already ended — that order
-      // was legal too (a step of one checker never closes a point to another, and only the bar rule and the
-      // bear-off rules SH-OFF-1…3 look at the other checkers) and came first, so it is not searched again.
+      // The larger die after the smaller (MAX-4 searches both orders): a step of another checker, where
+      // neither step bears off and the smaller did not enter from the bar, ends where the larger-first order
+      // already ended — that order was legal too (a step of one checker never closes a point to another, and
+      // only the bar rule SH-BAR-1 and the bear-off rules SH-OFF-1…3 look at the other checkers) and came
+      // first, so it is not searched again (ALG-9: each resulting position once, not every path to it).
       const mirrored = used === 2 && this.pathFrom[0] !== MOVER_BAR && this.pathTo[0] > 0;
       // The sources from point 24 down (steps and takebacks inside leave `occupied` as it was).
       for (let sources = this.occupied; sources !== 0; ) {

@@ -178,7 +178,7 @@ const SATURATED: f64 = 40;
  * 2^k built in the exponent bits. Within an ulp or two of `Math.exp`.
  */
 @inline
-function exp2Lanes(x: v128): v128 {
+function expLanes(x: v128): v128 {
   const k = f64x2.nearest(f64x2.mul(x, f64x2.splat(LOG2_E)));
   const r = f64x2.sub(f64x2.sub(x, f64x2.mul(k, f64x2.splat(LN2_HIGH))), f64x2.mul(k, f64x2.splat(LN2_LOW)));
   let p = f64x2.splat(1.0 / 6227020800.0);
@@ -201,9 +201,9 @@ function exp2Lanes(x: v128): v128 {
 
 /** The logistic function in two lanes, saturating as network.ts `sigmoid` does. */
 @inline
-function sigmoid2Lanes(z: v128): v128 {
+function sigmoidLanes(z: v128): v128 {
   const bound = f64x2.splat(SATURATED);
-  const e = exp2Lanes(f64x2.neg(f64x2.pmax(f64x2.pmin(z, bound), f64x2.neg(bound))));
+  const e = expLanes(f64x2.neg(f64x2.pmax(f64x2.pmin(z, bound), f64x2.neg(bound))));
   const s = f64x2.div(f64x2.splat(1.0), f64x2.add(f64x2.splat(1.0), e));
   const one = f64x2.gt(z, bound);
   const zero = f64x2.lt(z, f64x2.neg(bound));
@@ -223,9 +223,9 @@ function sigmoid2Lanes(z: v128): v128 {
 export function scoreBoards(n: i32, single: f64, mars: f64, koks: f64): void {
   let play = at(Slot.plays);
   for (let p = 0; p < n; p++, play += 48) {
-    const s01 = sigmoid2Lanes(v128.load(play));
-    const s23 = sigmoid2Lanes(v128.load(play, 16));
-    const s4 = sigmoid2Lanes(v128.load(play, 32));
+    const s01 = sigmoidLanes(v128.load(play));
+    const s23 = sigmoidLanes(v128.load(play, 16));
+    const s4 = sigmoidLanes(v128.load(play, 32));
     let w = f64x2.extract_lane(s01, 0);
     w = w < 0 ? 0 : w > 1 ? 1 : w;
     const l = 1 - w;
