@@ -47,13 +47,17 @@ const ONE_PLY: readonly Config[] = [
 ];
 
 const WIDE_INNER: MoveFilter = f(2, 0.04);
+/** Backgammon's default cascade, the one long nardy is compared with. */
+const CASCADE_3: Config = { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1 (backgammon default)', root: f(8, 0.16), step: f(3, 0.06), inner: f(1, 0) };
 const TWO_PLY: readonly Config[] = [
   { label: 'full width (inner 2 within 0.04)', root: FULL, step: null, inner: WIDE_INNER },
-  { label: '8 within 0.16, all at 2 plies; inner 2 within 0.04 (before)', root: f(8, 0.16), step: null, inner: WIDE_INNER },
+  { label: '8 within 0.16, all at 2 plies; inner 2 within 0.04', root: f(8, 0.16), step: null, inner: WIDE_INNER },
   { label: '8 within 0.16, all at 2 plies; inner 1', root: f(8, 0.16), step: null, inner: f(1, 0) },
-  { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 2 within 0.04', root: f(8, 0.16), step: f(3, 0.06), inner: WIDE_INNER },
+  { label: '8 within 0.16, 1 ply, then 6 within 0.12; inner 1', root: f(8, 0.16), step: f(6, 0.12), inner: f(1, 0) },
+  { label: '8 within 0.16, 1 ply, then 5 within 0.10; inner 1', root: f(8, 0.16), step: f(5, 0.1), inner: f(1, 0) },
   { label: '8 within 0.16, 1 ply, then 4 within 0.08; inner 1', root: f(8, 0.16), step: f(4, 0.08), inner: f(1, 0) },
-  { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1 (backgammon default)', root: f(8, 0.16), step: f(3, 0.06), inner: f(1, 0) },
+  CASCADE_3,
+  { label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 2 within 0.04', root: f(8, 0.16), step: f(3, 0.06), inner: WIDE_INNER },
   { label: '8 within 0.16, 1 ply, then 2 within 0.04; inner 1', root: f(8, 0.16), step: f(2, 0.04), inner: f(1, 0) },
 ];
 
@@ -61,7 +65,7 @@ const LONG_TWO_PLY: readonly Config[] = [
   TWO_PLY[0],
   TWO_PLY[1],
   { ...TWO_PLY[2], label: '8 within 0.16, all at 2 plies; inner 1 (long nardy default)' },
-  { ...TWO_PLY[5], label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1' },
+  { ...CASCADE_3, label: '8 within 0.16, 1 ply, then 3 within 0.06; inner 1' },
 ];
 
 /** One ranking: the best turn's key, and every turn's equity by key. */
