@@ -3,6 +3,9 @@ import { resolve } from 'path';
 import { gunzipSync } from 'zlib';
 import { Analyzers } from '../../src/service/analysis/evaluators';
 import { evaluatorsOf } from '../../src/service/analysis/data';
+import { MOVER_BAR, OPPONENT_BAR } from '../../src/engine/short/board';
+import { parseGnubgPositionId } from '../../src/engine/short/gnubg-id';
+import { isShortRace } from '../../src/eval/race/short';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { planMatchAnalysis } from '../../src/service/matches/analysis';
 import { DecisionReport, MatchReport } from '../../src/service/matches/types';
@@ -21,7 +24,12 @@ import { DecisionReport, MatchReport } from '../../src/service/matches/types';
  *   players whose gnubg error rates differ by 10 mEMG or more come out in
  *   the same order.
  *
- *   npm run analysis-vs-gnubg [-- --plies 1] [-- --only m03-3pt] [-- --data <dir with nets/backgammon.*>]
+ * --versus 0 compares with gnubg's 0-ply analysis of the same records
+ * instead: how closely our evaluator imitates its teacher on positions of
+ * gnubg's own play. Best play is also broken down by gnubg's position class
+ * of the position before the move (contact, crashed, race).
+ *
+ *   npm run analysis-vs-gnubg [-- --plies 1] [-- --versus 0] [-- --only m03-3pt] [-- --data <dir with nets/backgammon.*>]
  */
 
 const REPO = resolve(__dirname, '../..');
@@ -48,6 +56,7 @@ interface OracleDecision {
   index: number;
   player: number;
   action: string;
+  positionId?: string;
   chequer?: {
     unforced: boolean;
     bestPositionIdAfter: string;
@@ -67,6 +76,8 @@ const arg = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const plies = Number(arg('plies') ?? 0);
+const versus = arg('versus') ?? '2';
+if (versus !== '0' && versus !== '2') throw new Error('--versus is 0 or 2 (gnubg\'s analyses in the oracle files)');
 const only = arg('only');
 // --data <dir>: another data directory (its nets/backgammon.*), e.g. a candidate network's; default the tree's.
 const dataDir = arg('data') ? resolve(arg('data') as string) : undefined;
@@ -84,6 +95,36 @@ const gnubgDoubles = (best: string | undefined): boolean => best === 'double_tak
 const ourDoubles = (best: string): boolean => best === 'double-take' || best === 'double-pass';
 const pct = (a: number, n: number): string => (n > 0 ? `${((100 * a) / n).toFixed(1)}%` : '-');
 
+type PositionClass = 'contact' | 'crashed' | 'race';
+const CRASHED_CHECKERS = 6;
+
+/**
+ * gnubg's class of the position before a move (its eval.c): a race when no
+ * contact is left; crashed when either side has at most 6 checkers left in
+ * play beyond those piled on its 1 and 2 points (the positions gnubg gives
+ * its own network); contact otherwise.
+ */
+function positionClass(positionId: string): PositionClass {
+  const parsed = parseGnubgPositionId(positionId, 'white');
+  if (!parsed.ok) throw new Error(`oracle position ${positionId}: ${parsed.error.message}`);
+  const b = parsed.value.board;
+  if (isShortRace(b)) return 'race';
+  for (const sign of [1, -1]) {
+    // This side's checkers on its points 1..24 (own numbering) and the bar.
+    const at = (p: number): number => Math.max(0, sign * b[sign > 0 ? p : 25 - p]);
+    let total = sign > 0 ? b[MOVER_BAR] : b[OPPONENT_BAR];
+    for (let p = 1; p <= 24; p++) total += at(p);
+    const ace = at(1);
+    const deuce = at(2);
+    if (total <= CRASHED_CHECKERS) return 'crashed';
+    if (ace > 1) {
+      if (total <= CRASHED_CHECKERS + ace) return 'crashed';
+      if (deuce > 1 && 1 + total - (ace + deuce) <= CRASHED_CHECKERS) return 'crashed';
+    } else if (deuce >= 1 && total <= CRASHED_CHECKERS + deuce - 1) return 'crashed';
+  }
+  return 'contact';
+}
+
 async function main(): Promise<void> {
   const service = new AnalysisService(new Analyzers(evaluatorsOf('neural', dataDir)));
   const totals = {
@@ -96,10 +137,19 @@ async function main(): Promise<void> {
     actual: 0,
     actualSame: 0,
   };
+  // `gnubg0`: gnubg 0-ply's best play the same as the oracle's (the yardstick; all of them with --versus 0).
+  const byClass: Record<PositionClass, { unforced: number; same: number; gnubg0: number }> = {
+    contact: { unforced: 0, same: 0, gnubg0: 0 },
+    crashed: { unforced: 0, same: 0, gnubg0: 0 },
+    race: { unforced: 0, same: 0, gnubg0: 0 },
+  };
   const players: { id: string; name: string; gnubg: number; ours: number }[] = [];
   const started = Date.now();
   for (const id of ids) {
-    const oracle = JSON.parse(read(`${id}.2ply.json`)) as Oracle;
+    const oracle = JSON.parse(read(`${id}.${versus}ply.json`)) as Oracle;
+    const gnubg0 = new Map(
+      (JSON.parse(read(`${id}.0ply.json`)) as Oracle).decisions.map((o) => [`${o.game}:${o.index}`, o.chequer?.bestPositionIdAfter]),
+    );
     // gnubg's analysis set the session's Jacoby rule before importing the .mat file (its README); so does the request.
     const jacoby = oracle.match.matchLength === 0 ? { jacoby: oracle.match.rules?.jacoby === true } : {};
     const plan = planMatchAnalysis({ format: 'mat', text: read(`${id}.mat`) }, { plies, ...jacoby }, service);
@@ -127,7 +177,13 @@ async function main(): Promise<void> {
         const move = mine.find((d) => d.kind === 'move');
         if (!move) throw new Error(`${id}: no analysis of game ${o.game} record ${o.index}`);
         m.unforced++;
-        if (move.bestPositionIdAfter === o.chequer.bestPositionIdAfter) m.same++;
+        const cls = byClass[positionClass(o.positionId as string)];
+        cls.unforced++;
+        if (gnubg0.get(`${o.game}:${o.index}`) === o.chequer.bestPositionIdAfter) cls.gnubg0++;
+        if (move.bestPositionIdAfter === o.chequer.bestPositionIdAfter) {
+          m.same++;
+          cls.same++;
+        }
         if (move.cubelessBestPositionIdAfter === o.chequer.bestPositionIdAfter) m.cubelessSame++;
         const listed = o.chequer.candidates.map((c) => (typeof c === 'string' ? c : c.positionIdAfter));
         if (listed.includes(move.bestPositionIdAfter as string)) m.inTop++;
@@ -165,6 +221,11 @@ async function main(): Promise<void> {
     `ALL        unforced ${totals.unforced}  best same ${pct(totals.same, totals.unforced)} (cubeless money ranking: ${pct(totals.cubelessSame, totals.unforced)})  in top ${pct(totals.inTop, totals.unforced)}  ` +
       `cube ${totals.cube} same ${pct(totals.cubeSame, totals.cube)}  doubles/takes/drops same ${pct(totals.actualSame, totals.actual)} (${totals.actualSame}/${totals.actual})`,
   );
+  console.log(
+    `best same by gnubg's class of the position: ${Object.entries(byClass)
+      .map(([k, v]) => `${k} ${pct(v.same, v.unforced)} of ${v.unforced} (gnubg 0-ply ${pct(v.gnubg0, v.unforced)})`)
+      .join(', ')}`,
+  );
   const diffs = players.map((p) => p.ours - p.gnubg);
   const meanAbs = diffs.reduce((s, d) => s + Math.abs(d), 0) / diffs.length;
   console.log(
@@ -191,7 +252,7 @@ async function main(): Promise<void> {
   console.log(
     `players whose gnubg error rates differ by ≥ 10 mEMG, ranked the same: ${ordered}/${pairs} pairs of all sides, ${inMatchOrdered}/${inMatchPairs} within a match`,
   );
-  console.log(`plies ${plies}, evaluator ${service.kind}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`against gnubg ${versus}-ply; plies ${plies}, evaluator ${service.kind}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await service.close();
 }
 

@@ -4,6 +4,7 @@ import { evaluatorsOf } from '../../src/service/analysis/data';
 import { AnalysisService } from '../../src/service/analysis/service';
 import { ServiceError } from '../../src/service/errors';
 import { planMatchAnalysis } from '../../src/service/matches/analysis';
+import { judgePlay } from '../../src/service/matches/report';
 import { DecisionReport, MatchReport } from '../../src/service/matches/types';
 import { readOracleText } from '../support/oracles';
 
@@ -125,6 +126,37 @@ describe('planMatchAnalysis with a fake evaluator', () => {
   });
 
   // Plies outside 0..2 and an unknown format are openapi.yaml's to refuse: test/http/match-analysis-jobs.test.ts.
+});
+
+describe('judgePlay', () => {
+  // Three plays searched at 2 plies and one the root filter left at 1 ply, each with the match equity
+  // the judge values it by (the search ranked them by their cubeless equity).
+  const turns = [
+    { positionId: 'a', plies: 2, value: 0.1 },
+    { positionId: 'b', plies: 2, value: 0.3 },
+    { positionId: 'c', plies: 1, value: 0.5 },
+    { positionId: 'd', plies: 2, value: 0.2 },
+  ];
+
+  it('takes the best play among the plays searched deepest, not a shallower one that values higher', () => {
+    const j = judgePlay(turns, (t) => t.value, 'a');
+    expect(j.best.positionId).toBe('b');
+    expect(j.bestEquity).toBe(0.3);
+    expect(j.loss).toBeCloseTo(0.2, 12);
+    expect(j.playedRank).toBe(3);
+  });
+
+  it('ranks a play made that the search left shallower after the deeper ones, with no negative loss', () => {
+    const j = judgePlay(turns, (t) => t.value, 'c');
+    expect(j.best.positionId).toBe('b');
+    expect(j.playedRank).toBe(4);
+    expect(j.loss).toBe(0);
+  });
+
+  it('ranks by equity alone when every play was searched at the same depth', () => {
+    const flat = turns.map((t) => ({ ...t, plies: 0 }));
+    expect(judgePlay(flat, (t) => t.value, 'a')).toMatchObject({ best: { positionId: 'c' }, playedRank: 4 });
+  });
 });
 
 describe('planMatchAnalysis with the trained networks, against gnubg', () => {

@@ -339,13 +339,20 @@ export interface PlayJudgement<T> {
   readonly playedRank: number;
 }
 
-/** Values each ranked play with `equityOf`, best first, and finds the play made (by its position ID after). */
-export function judgePlay<T extends { readonly positionId: string }>(
+/**
+ * Values each ranked play with `equityOf`, best first, and finds the play made (by its position ID after).
+ * Plays searched deeper come first, as in the search's own ranking: a play its root filter left at a
+ * shallower depth is not compared with the deeper ones on equal terms, so it never becomes the best by
+ * the cubeful or match equity the search did not rank it by.
+ */
+export function judgePlay<T extends { readonly positionId: string; readonly plies?: number }>(
   turns: readonly T[],
   equityOf: (turn: T) => number,
   playedPositionIdAfter: string,
 ): PlayJudgement<T> {
-  const valued = turns.map((turn) => ({ turn, equity: equityOf(turn) })).sort((a, b) => b.equity - a.equity);
+  const valued = turns
+    .map((turn) => ({ turn, equity: equityOf(turn) }))
+    .sort((a, b) => (b.turn.plies ?? 0) - (a.turn.plies ?? 0) || b.equity - a.equity);
   const best = valued[0];
   const played = valued.find((v) => v.turn.positionId === playedPositionIdAfter);
   if (!best || !played) throw new Error('the ranked plays do not hold the play made');
