@@ -6,6 +6,7 @@ import { Result, err, ok } from '../engine/result';
 import { ShortPosition } from '../engine/short/position';
 import { ShortRules, SHORT_STANDARD } from '../engine/short/rules';
 import { checkShortPlayable } from '../engine/short/turn';
+import { Step } from '../engine/step';
 import { BearoffRuleSet } from './bearoff/build';
 import { BearoffDatabase } from './bearoff/database';
 import { CubeClass, CubeDecision, CubeOptions, CubeSituation, cubeDecision, cubeEfficiency } from './cube/decision';
@@ -118,6 +119,9 @@ export function cubeDecisionOf(
   return cubeDecision(evaluation.probabilities, situation, { ...options, efficiency, values: options?.values ?? values });
 }
 
+/** Picks a play by its steps: the one a ranking must search at the full depth (a play made, in an analysis). */
+export type KeepPlay = (steps: readonly Step[]) => boolean;
+
 /** Analysis of the positions `P` of one family: evaluation, best plays (`T`) of a roll `D`, cube. */
 export interface Analyzer<P, D, T> {
   readonly evaluator: Evaluator;
@@ -127,8 +131,11 @@ export interface Analyzer<P, D, T> {
   /** As `evaluate`, within a wall-clock budget: at fewer plies (reported) when it runs out. */
   evaluateWithin(position: P, plies: number, budget?: SearchBudget): Result<PositionEvaluation, RulesError>;
   rankTurns(position: P, dice: D, settings: SearchSettings | number): Result<T[], RulesError>;
-  /** As `rankTurns` at `plies` with the default filters, within a wall-clock budget. */
-  rankTurnsWithin(position: P, dice: D, plies: number, budget?: SearchBudget): Result<RankedPlays<T>, RulesError>;
+  /**
+   * As `rankTurns` at `plies` with the default filters, within a wall-clock budget; the play `keep`
+   * accepts (by its steps) is searched at the full depth whatever the filters say.
+   */
+  rankTurnsWithin(position: P, dice: D, plies: number, budget?: SearchBudget, keep?: KeepPlay): Result<RankedPlays<T>, RulesError>;
   cube(position: P, situation: CubeSituation, plies: number, options?: CubeOptions): Result<CubeDecision, RulesError>;
   /** Can this position be analysed (a game that is over, or a state the rules cannot play, cannot)? */
   playable(position: P): Result<true, RulesError>;
@@ -143,7 +150,7 @@ interface AnalyzerFamily<P, D, T> {
   readonly guard: BudgetGuard;
   playable(position: P): Result<true, RulesError>;
   search(position: P, plies: number): Probabilities;
-  rank(position: P, dice: D, settings: SearchSettings): Result<T[], RulesError>;
+  rank(position: P, dice: D, settings: SearchSettings, keep?: KeepPlay): Result<T[], RulesError>;
   pips(position: P): PipCounts;
   race(position: P): boolean;
   /** The class of the position for the cube efficiency. */
@@ -183,12 +190,12 @@ function analyzerOf<P, D, T>(family: AnalyzerFamily<P, D, T>): Analyzer<P, D, T>
     evaluateWithin,
     playable: (position) => family.playable(position),
     cubeError: (position) => family.cubeError(position),
-    rankTurnsWithin(position, dice, plies, budget) {
+    rankTurnsWithin(position, dice, plies, budget, keep) {
       const check = checked(position, plies);
       if (!check.ok) return check;
       let failed: RulesError | null = null;
       const run = withinBudget(guard, plies, budget, (p) => {
-        const r = family.rank(position, dice, bestTurnSettings(evaluator.family, p));
+        const r = family.rank(position, dice, bestTurnSettings(evaluator.family, p), keep);
         if (r.ok) return r.value;
         failed = r.error;
         return [];
@@ -230,7 +237,7 @@ export function createShortAnalyzer(rules: Readonly<ShortRules> = SHORT_STANDARD
     guard: search.guard,
     playable: checkShortPlayable,
     search: (position, plies) => search.evaluate(position.board, plies),
-    rank: (position, dice, settings) => (dice ? ok(search.rankTurns(position.board, dice, settings)) : err(missingDice())),
+    rank: (position, dice, settings, keep) => (dice ? ok(search.rankTurns(position.board, dice, settings, keep)) : err(missingDice())),
     pips: (position) => shortPipCounts(position.board),
     race: (position) => isShortRace(position.board),
     cubeClass: (position) => shortCubeClass(position.board),
@@ -259,7 +266,7 @@ export function createLongAnalyzer(rules: Readonly<LongRules>, options: Analyzer
     guard: search.guard,
     playable: (state) => checkPlayable(state),
     search: (state, plies) => search.evaluateState(state, plies),
-    rank: (state, dice, settings) => search.rankTurns(state, dice, settings),
+    rank: (state, dice, settings, keep) => search.rankTurns(state, dice, settings, keep),
     pips: (state) => longPipCounts(state.position.board),
     race: (state) => isLongRace(state.position.board),
     // The backgammon classes without the bear-off one (no long-nardy cube data to tell it apart).

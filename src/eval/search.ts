@@ -91,6 +91,12 @@ class Level {
   }
 }
 
+/** `candidates` with `kept` added when a filter left it out (none when `kept` is −1). */
+function withKept(candidates: number[], kept: number): number[] {
+  if (kept >= 0 && !candidates.includes(kept)) candidates.push(kept);
+  return candidates;
+}
+
 /**
  * n-ply expectimax over the boards of one family, on top of any evaluator
  * of that family, with gnubg-like move filtering (search-options.ts). A
@@ -151,11 +157,14 @@ export class BoardSearch {
    * `settings.plies`. Returns their probabilities, equities, the plies each
    * was searched at, and the order: searched ones first when a deeper
    * search was asked for (their values are comparable), then by equity.
+   * Candidate `kept` (≥ 0) passes every filter, as gnubg's analysis keeps the
+   * play that was made, so that it is valued at the full depth beside the best.
    */
   protected rankCandidates(
     n: number,
     settings: SearchSettings,
     valueAt: (k: number, plies: number, out: Float64Array, offset: number) => void,
+    kept = -1,
   ): { probs: Float64Array; equities: Float64Array; plies: Int8Array; order: number[] } {
     this.begin(settings.plies, settings.innerFilter);
     const probs = new Float64Array(n * OUTPUTS);
@@ -166,7 +175,7 @@ export class BoardSearch {
       equities[k] = equityAt(probs, k * OUTPUTS, this.values);
     }
     if (settings.plies > 0 && n > 1) {
-      let candidates = this.filtered(equities, n, settings.rootFilter, []);
+      let candidates = withKept(this.filtered(equities, n, settings.rootFilter, []), kept);
       const step = settings.plies > 1 ? settings.stepFilter : null;
       if (step !== null && candidates.length > 1) {
         // The cascade: every candidate at 1 ply, then the best of those at the full depth.
@@ -175,7 +184,7 @@ export class BoardSearch {
           equities[k] = equityAt(probs, k * OUTPUTS, this.values);
           plies[k] = 1;
         }
-        candidates = this.passing(equities, candidates, step);
+        candidates = withKept(this.passing(equities, candidates, step), kept);
       }
       for (const k of candidates) {
         valueAt(k, settings.plies, probs, k * OUTPUTS);

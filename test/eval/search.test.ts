@@ -157,6 +157,55 @@ describe('the 2-ply cascade (stepFilter)', () => {
   });
 });
 
+describe('a kept play (the play made, in an analysis)', () => {
+  const stepsKey = (steps: readonly { from: number; to: number }[]): string => steps.map((x) => `${x.from}/${x.to}`).join(' ');
+  const root = { keep: 2, window: 0.3 };
+  const inner = { keep: 1, window: 0 };
+
+  it('is searched at the full depth through the root filter and the cascade; the other plays are valued as without it', () => {
+    let checked = 0;
+    for (const { board, dice } of shortPositions(9, 4)) {
+      const settings = searchSettings(2, root, inner, { keep: 1, window: 0.1 });
+      const plain = shortSearch.rankTurns(board, dice, settings);
+      const left = plain[plain.length - 1];
+      if (plain.length < 2 || left.plies === 2) continue; // a single play, or every play searched anyway
+      checked++;
+      const kept = shortSearch.rankTurns(board, dice, settings, (steps) => stepsKey(steps) === stepsKey(left.steps));
+      const mine = kept.find((r) => stepsKey(r.steps) === stepsKey(left.steps));
+      expect(mine?.plies).toBe(2);
+      // Its 2-ply value is the one a search that kept every play finds.
+      const wide = shortSearch.rankTurns(board, dice, searchSettings(2, { keep: 100, window: 10 }, inner, null));
+      expect(mine?.equity).toBeCloseTo(wide.find((r) => stepsKey(r.steps) === stepsKey(left.steps))?.equity as number, 12);
+      for (const r of plain) {
+        if (stepsKey(r.steps) === stepsKey(left.steps)) continue;
+        const same = kept.find((k) => stepsKey(k.steps) === stepsKey(r.steps));
+        expect(same?.plies).toBe(r.plies);
+        expect(same?.equity).toBeCloseTo(r.equity, 12);
+      }
+      // Searched plays first, then by equity.
+      const depths = kept.map((r) => r.plies);
+      expect([...depths].sort((a, b) => b - a)).toEqual(depths);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('is searched at the full depth in long nardy too', () => {
+    let checked = 0;
+    for (const { state, dice } of longPositions(3, 6)) {
+      const plain = longSearch.rankTurns(state, dice, searchSettings(1, root, inner));
+      if (!plain.ok) throw new Error(plain.error.message);
+      const left = plain.value[plain.value.length - 1];
+      if (plain.value.length < 2 || left.plies === 1) continue; // a single play is not searched: nothing to rank
+      checked++;
+      const kept = longSearch.rankTurns(state, dice, searchSettings(1, root, inner), (steps) => stepsKey(steps) === stepsKey(left.steps));
+      if (!kept.ok) throw new Error(kept.error.message);
+      expect(kept.value.find((r) => stepsKey(r.steps) === stepsKey(left.steps))?.plies).toBe(1);
+      expect(kept.value.filter((r) => r.plies === 1)).toHaveLength(plain.value.filter((r) => r.plies === 1).length + 1);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
+
 describe('the analyzers’ best-turn settings (bestTurnSettings)', () => {
   it('cascade at 2 plies in backgammon only, and the backgammon analyzer ranks by it', () => {
     expect(bestTurnSettings('short', 2).stepFilter).toEqual(STEP_FILTERS.short);

@@ -2,6 +2,8 @@ import { createFakeEvaluator } from '../../src/eval/fake';
 import { Analyzers, EvaluatorSet } from '../../src/service/analysis/evaluators';
 import { evaluatorsOf } from '../../src/service/analysis/data';
 import { AnalysisService } from '../../src/service/analysis/service';
+import { HotCache, valueOf } from '../../src/service/cache';
+import { MemoryCache } from '../../src/service/store/memory';
 import { ServiceError } from '../../src/service/errors';
 import { planMatchAnalysis } from '../../src/service/matches/analysis';
 import { judgePlay } from '../../src/service/matches/report';
@@ -126,6 +128,24 @@ describe('planMatchAnalysis with a fake evaluator', () => {
   });
 
   // Plies outside 0..2 and an unknown format are openapi.yaml's to refuse: test/http/match-analysis-jobs.test.ts.
+});
+
+describe('bestMoves keeping a play (the play made)', () => {
+  it('searches the kept play at the full depth, and never serves that answer for the request without it', async () => {
+    const cache = new HotCache(new MemoryCache(), 60);
+    const service = new AnalysisService(new Analyzers({ kind: 'fake', short: () => createFakeEvaluator({ family: 'short' }), long: () => createFakeEvaluator({ family: 'long' }) }), cache);
+    const request = { variant: 'backgammon', positionId: '4HPwATDgc/ABMA', dice: [6, 4], plies: 1 };
+    const plain = valueOf(await service.bestMoves(request));
+    const left = plain.turns[plain.turns.length - 1];
+    expect(left.plies).toBe(0);
+    const kept = valueOf(await service.bestMoves({ ...request, keep: left.positionId }));
+    expect(kept.turns.find((t) => t.positionId === left.positionId)?.plies).toBe(1);
+    expect(kept.turns.filter((t) => t.plies === 1)).toHaveLength(plain.turns.filter((t) => t.plies === 1).length + 1);
+    const again = valueOf(await service.bestMoves(request));
+    expect(again.turns.find((t) => t.positionId === left.positionId)?.plies).toBe(0);
+    expect(cache.hits).toBe(1); // the third request, served the first one's answer
+    await service.close();
+  });
 });
 
 describe('judgePlay', () => {

@@ -122,15 +122,24 @@ export class LongSearch extends BoardSearch {
   /**
    * Every legal play of the current stage of `state` (with `dice` when the
    * stage is a roll), ranked by equity for the player to move at
-   * `settings.plies`, with the root filter.
+   * `settings.plies`, with the root filter; the play `keep` accepts (if any)
+   * is searched at `settings.plies` whatever the filters say.
    */
-  rankTurns(state: LongState, dice: Dice | undefined, settings: SearchSettings): Result<RankedLongTurn[], RulesError> {
+  rankTurns(
+    state: LongState,
+    dice: Dice | undefined,
+    settings: SearchSettings,
+    keep?: (steps: readonly Step[]) => boolean,
+  ): Result<RankedLongTurn[], RulesError> {
     const answer = this.legal(state, dice);
     if (!answer.ok) return answer;
     const turns = answer.value.turns;
     const mover = state.position.turn;
-    const { probs, equities, plies, order } = this.rankCandidates(turns.length, settings, (k, p, out, offset) =>
-      this.childValue(turns[k], mover, p, 1, out, offset),
+    const { probs, equities, plies, order } = this.rankCandidates(
+      turns.length,
+      settings,
+      (k, p, out, offset) => this.childValue(turns[k], mover, p, 1, out, offset),
+      keep ? turns.findIndex((t) => keep(t.steps)) : -1,
     );
     const bestEquity = equities[order[0]];
     return ok(

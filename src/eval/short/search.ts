@@ -89,18 +89,20 @@ export class ShortSearch extends BoardSearch {
    * Every legal turn of `dice` in `board` (seen from the side to move),
    * ranked by equity at `settings.plies` with the root filter; the others
    * keep their 0-ply values and rank below the searched ones when worse.
+   * The turn `keep` accepts (if any) is searched at `settings.plies` whatever
+   * the filters say (a play made, valued beside the best).
    */
-  rankTurns(board: Int8Array, dice: readonly [number, number], settings: SearchSettings): RankedShortTurn[] {
+  rankTurns(
+    board: Int8Array,
+    dice: readonly [number, number],
+    settings: SearchSettings,
+    keep?: (steps: readonly Step[]) => boolean,
+  ): RankedShortTurn[] {
     const solver = this.root.solver;
     const n = solver.solve(board, dice[0], dice[1]);
     const boards = new Int8Array(n * BOARD);
     for (let k = 0; k < n; k++) solver.playBoardInto(k, boards.subarray(k * BOARD, (k + 1) * BOARD));
-    const ranked = this.rankCandidates(n, settings, (k, plies, out, offset) =>
-      this.afterPlay(boards, k * BOARD, null, plies, 0, out, offset),
-    );
-    const { probs, equities, plies, order } = ranked;
-    const best = equities[order[0]];
-    return order.map((k) => {
+    const stepsOf = (k: number): { steps: Step[]; hits: boolean[] } => {
       const count = solver.playStepCount(k);
       const steps: Step[] = [];
       const hits: boolean[] = [];
@@ -108,6 +110,20 @@ export class ShortSearch extends BoardSearch {
         steps.push({ from: solver.playFrom(k, s), to: solver.playTo(k, s) });
         hits.push(solver.playHit(k, s));
       }
+      return { steps, hits };
+    };
+    let kept = -1;
+    for (let k = 0; keep && k < n && kept < 0; k++) if (keep(stepsOf(k).steps)) kept = k;
+    const ranked = this.rankCandidates(
+      n,
+      settings,
+      (k, plies, out, offset) => this.afterPlay(boards, k * BOARD, null, plies, 0, out, offset),
+      kept,
+    );
+    const { probs, equities, plies, order } = ranked;
+    const best = equities[order[0]];
+    return order.map((k) => {
+      const { steps, hits } = stepsOf(k);
       return {
         steps,
         hits,

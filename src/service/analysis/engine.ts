@@ -4,7 +4,7 @@ import { CubeConfig, CubeState, parseCubeState } from '../../engine/scoring/cube
 import { MatchState, parseMatchState } from '../../engine/scoring/match';
 import { Side, otherSide } from '../../engine/side';
 import { Step } from '../../engine/step';
-import { PositionEvaluation, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
+import { KeepPlay, PositionEvaluation, cubeDecisionOf, cubeEfficiencyOf } from '../../eval/analysis';
 import { EvalFamily, FamilyAnalyzer, withEvalFamily } from '../../eval/family';
 import { CubeDecision, CubeOwner, CubeSituation } from '../../eval/cube/decision';
 import { Evaluator } from '../../eval/evaluator';
@@ -40,9 +40,16 @@ import {
  * the position, the cube of the variant, the batch's 2-ply share) is
  * checked by `prepare`.
  */
+/**
+ * A best-moves request from inside the service: `keep`, the position ID after a play (a turn's
+ * `positionId`), has that play searched at the full depth whatever the root filter says, as gnubg's
+ * analysis keeps the play made (match analysis). Not part of the public request.
+ */
+export type BestMovesQuery = BestMovesRequest & { readonly keep?: string };
+
 export interface AnalysisRequests {
   readonly evaluate: EvaluateRequest;
-  readonly best: BestMovesRequest;
+  readonly best: BestMovesQuery;
   readonly rollout: RolloutRequest;
   readonly batch: EvaluateBatchRequest;
 }
@@ -366,22 +373,29 @@ export class AnalysisEngine {
     };
   }
 
-  private prepareBest(input: BestMovesRequest): PreparedAnalysis {
+  private prepareBest(input: BestMovesQuery): PreparedAnalysis {
     const t = this.target(input);
     const plies = input.plies ?? t.family.bestTurnPlies(t.bound.rules);
     const limit = input.limit ?? ANALYSIS_LIMITS.maxBestLimit;
     const strict = input.strict === true;
     const legal = this.turnViews(t);
+    const keep = input.keep === undefined ? undefined : this.keptPlay(legal.views, input.keep);
     const e = t.analyzer.evaluator;
     return {
       op: 'best',
       input,
-      cost: moveListCost(t.family.name, legal.views.size, plies, ROOT_FILTER.keep),
-      cacheKey: `best:${e.name}:${e.version}:${bestTurnFilters(t.family.name)}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}`,
+      cost: moveListCost(t.family.name, legal.views.size, plies, ROOT_FILTER.keep + (keep ? 1 : 0)),
+      cacheKey: `best:${e.name}:${e.version}:${bestTurnFilters(t.family.name)}:${t.bound.variant.name}:${rulesHash(t.bound.rules)}:${t.bound.family.positionId(t.state)}:${t.dice ? t.dice.join('') : '-'}:${plies}:${limit}:${input.keep ?? '-'}`,
       strict,
       timeBudgetMs: 0,
-      run: (control) => this.rank(t, legal, plies, limit, control, strict),
+      run: (control) => this.rank(t, legal, plies, limit, control, strict, keep),
     };
+  }
+
+  /** The play whose result is `positionIdAfter`, as the search picks it: by its canonical steps. */
+  private keptPlay(views: Map<string, TurnView>, positionIdAfter: string): KeepPlay {
+    for (const [key, view] of views) if (view.positionId === positionIdAfter) return (steps) => stepsKey(steps) === key;
+    throw new Error(`no legal play leads to ${positionIdAfter}`);
   }
 
   /** The legal turns' views, keyed by their canonical steps. */
@@ -402,10 +416,10 @@ export class AnalysisEngine {
     throw new Error(`the search returned a play the move list does not hold: ${stepsKey(steps)}`);
   }
 
-  private rank(t: Target, legal: LegalViews, plies: number, limit: number, control: RunControl, strict: boolean): BestMovesView {
+  private rank(t: Target, legal: LegalViews, plies: number, limit: number, control: RunControl, strict: boolean, keep?: KeepPlay): BestMovesView {
     const { stage, views } = legal;
     const budget = this.budget(control);
-    const ranked = cancellable(() => t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget));
+    const ranked = cancellable(() => t.analyzer.rankTurnsWithin(t.state, t.dice, plies, budget, keep));
     if (!ranked.ok) throw ServiceError.from(ranked.error);
     if (strict && ranked.value.plies < plies) timedOut(`the ${plies}-ply ranking`);
     const turns: RankedTurnView[] = ranked.value.turns.slice(0, limit).map((r, i) => ({

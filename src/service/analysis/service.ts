@@ -3,8 +3,8 @@ import { ServiceError, fail } from '../errors';
 import { WorkBudget } from '../budget';
 import { AnalysisOperation } from './cost';
 import { RolloutTrials, mergeRolloutTrials, trialRanges } from '../../eval/neural/rollout';
-import { AnalysisEngine, AnalysisRequests, PositionRequest, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
-import { BestMovesRequest, EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
+import { AnalysisEngine, AnalysisRequests, BestMovesQuery, PositionRequest, PreparedAnalysis, RolloutSplit, RunControl } from './engine';
+import { EvaluateBatchRequest, EvaluateRequest, RolloutRequest } from '../../contract/requests';
 import { Analyzers } from './evaluators';
 import { AnalysisPool, PoolStats } from './pool';
 import { MatchPlanFile, MatchPlanOptions, MatchPlanSummary } from './pool-protocol';
@@ -142,7 +142,7 @@ export class AnalysisService {
   }
 
   /** `POST /v1/moves/best`: every legal turn of the roll (or pending stage), best first, with its evaluation. */
-  bestMoves(input: BestMovesRequest, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<BestMovesView>> {
+  bestMoves(input: BestMovesQuery, caller: AnalysisCaller = ANONYMOUS): Promise<CachedAnswer<BestMovesView>> {
     return this.cached<BestMovesView>(this.engine.prepare('best', input), caller);
   }
 

@@ -424,11 +424,12 @@ export function longMatchReader(text: string): MatchReader<Entry> {
         ? 'money equity per unit of the cube, in single games'
         : 'EMG (match winning chances rescaled to a single game at the cube)'
       : 'cubeless equity, in single games',
-    best: (e, plies, dice = e.dice ?? undefined, limit) => ({
+    best: (e, plies, dice = e.dice ?? undefined, limit, keep) => ({
       ...positionOf(match, e),
       ...(dice ? { dice: [dice[0], dice[1]] } : {}),
       plies,
       ...(limit ? { limit } : {}),
+      ...(keep ? { keep } : {}),
     }),
     cube: (e, plies) => cubeRequest(match, e, plies),
     equityAfter: (e, t) => equityAfter(match, t, e),

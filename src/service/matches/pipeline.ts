@@ -1,5 +1,6 @@
 import { Dice } from '../../engine/dice';
-import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
+import { EvaluateRequest } from '../../contract/requests';
+import { BestMovesQuery } from '../analysis/engine';
 import { AnalysisCaller, AnalysisService } from '../analysis/service';
 import { BestMovesView, CubeDecisionView, RankedTurnView } from '../analysis/views';
 import { valueOf } from '../cache';
@@ -73,8 +74,11 @@ export interface MatchReader<X> {
   readonly meta: Readonly<Record<string, unknown>>;
   /** The units of `equityLoss` and `luck`. */
   readonly units: string;
-  /** The ranking of a play's stage: with the dice `dice` (the decision's own when not given), at `plies`, the best `limit`. */
-  best(x: X, plies: number, dice?: Dice, limit?: number): BestMovesRequest;
+  /**
+   * The ranking of a play's stage: with the dice `dice` (the decision's own when not given), at `plies`, the
+   * best `limit`; the play leading to `keep` (a position ID after it) searched at the full depth.
+   */
+  best(x: X, plies: number, dice?: Dice, limit?: number, keep?: string): BestMovesQuery;
   /** The cube decision before a no-double or double (evaluated with the cube and score). */
   cube(x: X, plies: number): EvaluateRequest;
   /** The mover's equity after a ranked play, in the report's units. */
@@ -168,7 +172,9 @@ class Judge<X> {
     const head = { ...this.base(d, 'move'), ...p.lead, played: p.played };
     let report: DecisionReport;
     if (p.ranked && p.positionIdAfter !== null) {
-      const ranking: BestMovesView = valueOf(await this.analysis.bestMoves(this.reader.best(d.source, this.plies), this.caller));
+      // The play made is searched at the full depth beside the best, as gnubg's analysis keeps it.
+      const request = this.reader.best(d.source, this.plies, undefined, undefined, p.positionIdAfter);
+      const ranking: BestMovesView = valueOf(await this.analysis.bestMoves(request, this.caller));
       const j = judgePlay(ranking.turns, (t) => this.reader.equityAfter(d.source, t), p.positionIdAfter);
       report = {
         ...head,

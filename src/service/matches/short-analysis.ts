@@ -1,5 +1,6 @@
 import { Dice } from '../../engine/dice';
-import { BestMovesRequest, EvaluateRequest } from '../../contract/requests';
+import { EvaluateRequest } from '../../contract/requests';
+import { BestMovesQuery } from '../analysis/engine';
 import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
 import { makeMatchId, parseGnubgPositionId } from '../../engine/short/gnubg-id';
 import { MatchPlayer, ReplayedDecision, ReplayedGame, ReplayedMatch, matchPlayerSide } from '../../engine/short/match-record';
@@ -60,9 +61,9 @@ function cubeRequest(d: ReplayedDecision, match: ReplayedMatch, plies: number): 
   };
 }
 
-function bestRequest(d: ReplayedDecision, plies: number, dice?: Dice, limit?: number): BestMovesRequest {
+function bestRequest(d: ReplayedDecision, plies: number, dice?: Dice, limit?: number, keep?: string): BestMovesQuery {
   const matchId = dice ? makeMatchId({ ...d.match, dice }) : d.matchId;
-  return { variant: VARIANT, positionId: d.positionId, matchId, plies, ...(limit ? { limit } : {}) };
+  return { variant: VARIANT, positionId: d.positionId, matchId, plies, ...(limit ? { limit } : {}), ...(keep ? { keep } : {}) };
 }
 
 /** The mover's cubeful equity after a play, with the cube efficiency of the position it leaves (the opponent on roll). */
@@ -139,7 +140,7 @@ export function shortMatchReader(match: ReplayedMatch): MatchReader<ReplayedDeci
     })),
     meta: { matchLength: match.record.length, finalScore: match.finalScore },
     units: money ? 'money equity per unit of the cube' : 'EMG (match winning chances rescaled to a single game at the cube)',
-    best: (d, plies, dice, limit) => bestRequest(d, plies, dice, limit),
+    best: (d, plies, dice, limit, keep) => bestRequest(d, plies, dice, limit, keep),
     cube: (d, plies) => cubeRequest(d, match, plies),
     equityAfter: (d, t) => equityAfter(t, situationOf(d, match, d.player)),
     rankedFields: (ranking) => ({ cubelessBestPositionIdAfter: ranking.turns[0]?.positionId }),
