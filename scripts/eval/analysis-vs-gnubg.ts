@@ -22,7 +22,8 @@ import { DecisionReport, MatchReport } from '../../src/service/matches/types';
  *   decision gnubg analysed, and on the doubles, takes and drops played;
  * - per player, our chequer error rate minus gnubg's (mEMG), and whether
  *   players whose gnubg error rates differ by 10 mEMG or more come out in
- *   the same order.
+ *   the same order;
+ * - the luck of every roll played against gnubg's, and each player's total.
  *
  * --versus 0 compares with gnubg's 0-ply analysis of the same records
  * instead: how closely our evaluator imitates its teacher on positions of
@@ -57,6 +58,7 @@ interface OracleDecision {
   player: number;
   action: string;
   positionId?: string;
+  luck?: { value: number } | null;
   chequer?: {
     unforced: boolean;
     bestPositionIdAfter: string;
@@ -68,7 +70,7 @@ interface OracleDecision {
 interface Oracle {
   match: { players: [string, string]; matchLength: number; rules?: { jacoby?: boolean } };
   decisions: OracleDecision[];
-  stats: { recomputed: Record<string, { chequerErrorRateMilli: number; unforcedMoves: number }> };
+  stats: { recomputed: Record<string, { chequerErrorRateMilli: number; unforcedMoves: number; luckTotal: number }> };
 }
 
 const arg = (name: string): string | undefined => {
@@ -143,7 +145,9 @@ async function main(): Promise<void> {
     crashed: { unforced: 0, same: 0, gnubg0: 0 },
     race: { unforced: 0, same: 0, gnubg0: 0 },
   };
-  const players: { id: string; name: string; gnubg: number; ours: number }[] = [];
+  const players: { id: string; name: string; gnubg: number; ours: number; gnubgLuck: number; ourLuck: number }[] = [];
+  // Luck of each roll played (the mover's equity after the best play of his roll minus its mean over the rolls), ours against gnubg's.
+  const luck = { rolls: 0, absDiff: 0 };
   const started = Date.now();
   for (const id of ids) {
     const oracle = JSON.parse(read(`${id}.${versus}ply.json`)) as Oracle;
@@ -173,6 +177,11 @@ async function main(): Promise<void> {
     };
     for (const o of oracle.decisions) {
       const mine = ours.get(`${o.game}:${o.index}`) ?? [];
+      const rolled = mine.find((d) => d.kind === 'move');
+      if (o.action === 'move' && o.luck && rolled && typeof rolled.luck === 'number') {
+        luck.rolls++;
+        luck.absDiff += Math.abs(rolled.luck - o.luck.value);
+      }
       if (o.action === 'move' && o.chequer?.unforced) {
         const move = mine.find((d) => d.kind === 'move');
         if (!move) throw new Error(`${id}: no analysis of game ${o.game} record ${o.index}`);
@@ -208,7 +217,8 @@ async function main(): Promise<void> {
       const gnubg = oracle.stats.recomputed[String(p)].chequerErrorRateMilli;
       const key = Object.keys(report.players)[p];
       const mine = report.players[key].chequerErrorRate as number;
-      players.push({ id, name: `${id} ${name}`, gnubg, ours: mine });
+      const gnubgLuck = oracle.stats.recomputed[String(p)].luckTotal;
+      players.push({ id, name: `${id} ${name}`, gnubg, ours: mine, gnubgLuck, ourLuck: report.players[key].luck as number });
       return `${gnubg.toFixed(1)}/${mine.toFixed(1)}`;
     });
     console.log(
@@ -225,6 +235,12 @@ async function main(): Promise<void> {
     `best same by gnubg's class of the position: ${Object.entries(byClass)
       .map(([k, v]) => `${k} ${pct(v.same, v.unforced)} of ${v.unforced} (gnubg 0-ply ${pct(v.gnubg0, v.unforced)})`)
       .join(', ')}`,
+  );
+  const luckDiffs = players.map((p) => Math.abs(p.ourLuck - p.gnubgLuck));
+  console.log(
+    `luck of a roll, |ours − gnubg|: mean ${(luck.absDiff / Math.max(1, luck.rolls)).toFixed(4)} over ${luck.rolls} rolls; ` +
+      `per player total, |ours − gnubg|: mean ${(luckDiffs.reduce((a, b) => a + b, 0) / luckDiffs.length).toFixed(3)}, max ${Math.max(...luckDiffs).toFixed(3)} ` +
+      `(gnubg's totals: mean |total| ${(players.reduce((a, p) => a + Math.abs(p.gnubgLuck), 0) / players.length).toFixed(3)})`,
   );
   const diffs = players.map((p) => p.ours - p.gnubg);
   const meanAbs = diffs.reduce((s, d) => s + Math.abs(d), 0) / diffs.length;

@@ -6,7 +6,7 @@ import { HotCache, valueOf } from '../../src/service/cache';
 import { MemoryCache } from '../../src/service/store/memory';
 import { ServiceError } from '../../src/service/errors';
 import { planMatchAnalysis } from '../../src/service/matches/analysis';
-import { judgePlay } from '../../src/service/matches/report';
+import { judgePlay, luckOver } from '../../src/service/matches/report';
 import { DecisionReport, MatchReport } from '../../src/service/matches/types';
 import { readOracleText } from '../support/oracles';
 
@@ -89,6 +89,22 @@ describe('planMatchAnalysis with a fake evaluator', () => {
     }
   });
 
+  it('SH-START-1: the luck of an opening roll counts winning the roll-off, over the 30 ways it could have gone (gnubg)', async () => {
+    const report = await planMatchAnalysis({ format: 'sgf', text: M12 }, { plies: 0 }, fakeService()).run({
+      progress: () => {},
+      aborted: () => false,
+    });
+    // A money game starts even and the evaluator sees each side alike, so the mean over both players'
+    // 15 non-doubles is 0: an opening's luck is the mover's equity after his best play of the roll.
+    const openings = report.games.map((g) => g.decisions.find((d) => d.kind === 'move') as DecisionReport);
+    expect(openings).toHaveLength(6);
+    for (const d of openings) {
+      expect(d.unforced).toBe(true);
+      expect(d.luck as number).toBeCloseTo(d.bestEquity as number, 4);
+      expect(Math.abs(d.luck as number)).toBeGreaterThan(0);
+    }
+  });
+
   it('analyses a money session from SGF (equities per unit of the cube)', async () => {
     const plan = planMatchAnalysis({ format: 'sgf', text: M12 }, { plies: 0 }, fakeService());
     const report = await plan.run({ progress: () => {}, aborted: () => false });
@@ -148,6 +164,23 @@ describe('bestMoves keeping a play (the play made)', () => {
   });
 });
 
+describe('luckOver', () => {
+  const rolls = [
+    { dice: [2, 1] as [number, number], weight: 2 },
+    { dice: [3, 1] as [number, number], weight: 2 },
+  ];
+  const value = async (dice: readonly number[]): Promise<number> => (dice[0] === 2 ? 0.3 : 0.1);
+
+  it('is the equity of the roll got minus the mean over the rolls', async () => {
+    expect(await luckOver(rolls, [1, 2], value)).toBeCloseTo(0.1, 12);
+  });
+
+  it('over a roll-off, also minus the mover\'s equities when the opponent wins it', async () => {
+    // The opponent's rolls leave the mover −0.3 and −0.1: the mean over the four ways is 0.
+    expect(await luckOver(rolls, [1, 2], value, async (dice) => -(await value(dice)))).toBeCloseTo(0.3, 12);
+  });
+});
+
 describe('judgePlay', () => {
   // Three plays searched at 2 plies and one the root filter left at 1 ply, each with the match equity
   // the judge values it by (the search ranked them by their cubeless equity).
@@ -185,6 +218,7 @@ describe('planMatchAnalysis with the trained networks, against gnubg', () => {
     index: number;
     action: string;
     chequer?: { unforced: boolean; bestPositionIdAfter: string } | null;
+    luck?: { value: number } | null;
   }
   interface Oracle {
     decisions: OracleDecision[];
@@ -218,5 +252,9 @@ describe('planMatchAnalysis with the trained networks, against gnubg', () => {
       expect(Math.abs(rates[p] - oracle.stats.recomputed[String(p)].chequerErrorRateMilli)).toBeLessThan(7),
     );
     expect(rates[1]).toBeGreaterThan(rates[0] + 10);
+    // SH-START-1: the opening roll's luck as gnubg counts it, winning the roll-off included (measured 0.005
+    // apart; 0.03 apart when it was over the mover's own rolls only).
+    const opening = oracle.decisions.find((o) => o.action === 'move' && o.index === 0) as OracleDecision;
+    expect(Math.abs((moves.get('1:0')?.luck as number) - (opening.luck?.value as number))).toBeLessThan(0.015);
   }, 60_000);
 });

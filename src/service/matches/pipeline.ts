@@ -85,6 +85,12 @@ export interface MatchReader<X> {
   equityAfter(x: X, turn: RankedTurnView): number;
   /** Report fields a ranked play adds from its ranking (after the play's `trail`). */
   rankedFields?(ranking: BestMovesView): Readonly<Record<string, unknown>>;
+  /**
+   * An opening whose roll-off the other player could have won: the same decision with him on roll (his
+   * equities in his own terms), for the luck of the roll-off. Absent: an opening's luck is over the
+   * mover's own rolls only.
+   */
+  rollOffRival?(x: X): X;
 }
 
 /** The player names of the report: two players of the same name are told apart by their index. */
@@ -104,7 +110,11 @@ export function planDecisions<X>(
   for (const d of reader.decisions) {
     if (d.play) {
       if (d.play.ranked) cost += analysis.cost('best', reader.best(d.source, plies));
-      if (d.play.luck) cost += ROLLS.length * Math.max(1, d.play.legalPlays); // luck: every roll at 0 plies
+      // Luck: every roll at 0 plies (an opening's roll-off: its rolls, for either player when the reader says so).
+      if (d.play.luck) {
+        const rolls = d.play.luck.opening ? rollsOf(true).length * (reader.rollOffRival ? 2 : 1) : ROLLS.length;
+        cost += rolls * Math.max(1, d.play.legalPlays);
+      }
     } else if (d.kind === 'no-double' || d.kind === 'double') {
       cost += analysis.cost('evaluate', reader.cube(d.source, plies));
     }
@@ -187,11 +197,14 @@ class Judge<X> {
     }
     let luck = 0;
     if (p.luck) {
-      luck = await luckOver(rollsOf(p.luck.opening), p.luck.dice, async (dice) => {
-        const ranking = valueOf(await this.analysis.bestMoves(this.reader.best(d.source, 0, dice, 1), this.caller));
+      // A player's equity after the best play of a roll at 0 plies, in his own terms.
+      const after = (x: X) => async (dice: Dice) => {
+        const ranking = valueOf(await this.analysis.bestMoves(this.reader.best(x, 0, dice, 1), this.caller));
         const top = ranking.turns[0];
-        return top ? this.reader.equityAfter(d.source, top) : 0;
-      });
+        return top ? this.reader.equityAfter(x, top) : 0;
+      };
+      const rival = p.luck.opening && this.reader.rollOffRival ? this.reader.rollOffRival(d.source) : null;
+      luck = await luckOver(rollsOf(p.luck.opening), p.luck.dice, after(d.source), rival ? async (dice) => -(await after(rival)(dice)) : undefined);
       tally.luck += luck;
     }
     return { ...report, luck: round(luck) };

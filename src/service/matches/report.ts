@@ -300,12 +300,17 @@ export async function withCancellation<T>(
 
 /**
  * Luck of a roll (gnubg's): the mover's equity after the best play of the
- * roll he got minus its mean over `rolls`; `equityOf` values a roll.
+ * roll he got minus its mean over `rolls`; `equityOf` values a roll. A
+ * roll-off that either player could have won (`rivalOf`: the mover's equity
+ * when the opponent wins it with a roll and plays it) is measured against the
+ * mean over both ways it could have gone, as gnubg's first-roll luck is: the
+ * luck of an opening roll includes that of winning the roll-off.
  */
 export async function luckOver(
   rolls: readonly { dice: Dice; weight: number }[],
   actual: Dice,
   equityOf: (dice: Dice) => Promise<number>,
+  rivalOf?: (dice: Dice) => Promise<number>,
 ): Promise<number> {
   let sum = 0;
   let weights = 0;
@@ -319,6 +324,10 @@ export async function luckOver(
       (roll.dice[0] === actual[1] && roll.dice[1] === actual[0])
     )
       mine = equity;
+    if (rivalOf) {
+      sum += roll.weight * (await rivalOf(roll.dice));
+      weights += roll.weight;
+    }
   }
   return weights > 0 ? mine - sum / weights : 0;
 }

@@ -2,9 +2,10 @@ import { Dice } from '../../engine/dice';
 import { EvaluateRequest } from '../../contract/requests';
 import { BestMovesQuery } from '../analysis/engine';
 import { makeGnubgNotation } from '../../engine/short/gnubg-notation';
-import { makeMatchId, parseGnubgPositionId } from '../../engine/short/gnubg-id';
+import { flipBoard } from '../../engine/short/board';
+import { makeGnubgPositionId, makeMatchId, parseGnubgPositionId } from '../../engine/short/gnubg-id';
 import { MatchPlayer, ReplayedDecision, ReplayedGame, ReplayedMatch, matchPlayerSide } from '../../engine/short/match-record';
-import { Side } from '../../engine/side';
+import { Side, otherSide } from '../../engine/side';
 import { shortCubeEfficiency } from '../../eval/analysis';
 import { CubeOwner } from '../../eval/cube/decision';
 import { STANDARD_VALUES } from '../../eval/equity';
@@ -70,6 +71,14 @@ function bestRequest(d: ReplayedDecision, plies: number, dice?: Dice, limit?: nu
 function equityAfter(t: RankedTurnView, situation: Situation): number {
   const after = parseGnubgPositionId(t.positionId, 'white');
   return playEquity(t.probabilities, situation, STANDARD_VALUES, after.ok ? shortCubeEfficiency(after.value.board) : undefined);
+}
+
+/** The opening with the other player on roll, as if he had won the roll-off (SH-START-1) with the same dice. */
+function rollOffRival(d: ReplayedDecision): ReplayedDecision {
+  const side = otherSide(d.position.turn);
+  const position = { turn: side, board: flipBoard(d.position.board) };
+  const match = { ...d.match, onRoll: side, turn: side };
+  return { ...d, player: d.player === 0 ? 1 : 0, position, positionId: makeGnubgPositionId(position), match, matchId: makeMatchId(match) };
 }
 
 /** Can the mover double before this roll, with a cube that still matters (gnubg analyses only those)? */
@@ -144,5 +153,6 @@ export function shortMatchReader(match: ReplayedMatch): MatchReader<ReplayedDeci
     cube: (d, plies) => cubeRequest(d, match, plies),
     equityAfter: (d, t) => equityAfter(t, situationOf(d, match, d.player)),
     rankedFields: (ranking) => ({ cubelessBestPositionIdAfter: ranking.turns[0]?.positionId }),
+    rollOffRival,
   };
 }
