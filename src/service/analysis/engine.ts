@@ -34,19 +34,19 @@ import {
 } from './views';
 
 /**
- * The request of each operation as openapi.yaml has it: the transports
- * validate it before it comes here (fields, types, ranges: nothing of its
- * shape is checked again here); what the schema cannot say (the rules,
- * the position, the cube of the variant, the batch's 2-ply share) is
- * checked by `prepare`.
- */
-/**
  * A best-moves request from inside the service: `keep`, the position ID after a play (a turn's
  * `positionId`), has that play searched at the full depth whatever the root filter says, as gnubg's
  * analysis keeps the play made (match analysis). Not part of the public request.
  */
 export type BestMovesQuery = BestMovesRequest & { readonly keep?: string };
 
+/**
+ * The request of each operation as openapi.yaml has it: the transports
+ * validate it before it comes here (fields, types, ranges: nothing of its
+ * shape is checked again here); what the schema cannot say (the rules,
+ * the position, the cube of the variant, the batch's 2-ply share) is
+ * checked by `prepare`.
+ */
 export interface AnalysisRequests {
   readonly evaluate: EvaluateRequest;
   readonly best: BestMovesQuery;

@@ -109,7 +109,7 @@ export function planDecisions<X>(
   let cost = 0;
   for (const d of reader.decisions) {
     if (d.play) {
-      if (d.play.ranked) cost += analysis.cost('best', reader.best(d.source, plies));
+      if (d.play.ranked) cost += analysis.cost('best', reader.best(d.source, plies, undefined, undefined, d.play.positionIdAfter ?? undefined));
       // Luck: every roll at 0 plies (an opening's roll-off: its rolls, for either player when the reader says so).
       if (d.play.luck) {
         const rolls = d.play.luck.opening ? rollsOf(true).length * (reader.rollOffRival ? 2 : 1) : ROLLS.length;
