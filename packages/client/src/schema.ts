@@ -1336,7 +1336,7 @@ export interface components {
             matchId: string | null;
             /** @description A move: gnubg notation (backgammon) or our notation (long family; `no play` when nothing could be played); a cube decision: the action taken (no-double, double, take, drop, beaver, raccoon). */
             played: string;
-            /** @description The best play, or the right cube action (no-double, double-take, double-pass, too-good, take, drop). */
+            /** @description The best play (the best of the plays the search reached deepest; the play made is always searched at the full depth, as gnubg analyses it), or the right cube action (no-double, double-take, double-pass, too-good, take, drop). */
             best: string;
             /** @description Money equity per unit cube, or EMG in a match; long family without the cube: cubeless equity. In single games (a plain win = 1). */
             equityLoss: number;
