@@ -177,13 +177,12 @@ async function main(): Promise<void> {
     };
     for (const o of oracle.decisions) {
       const mine = ours.get(`${o.game}:${o.index}`) ?? [];
-      const rolled = mine.find((d) => d.kind === 'move');
-      if (o.action === 'move' && o.luck && rolled && typeof rolled.luck === 'number') {
+      const move = mine.find((d) => d.kind === 'move');
+      if (o.action === 'move' && o.luck && move && typeof move.luck === 'number') {
         luck.rolls++;
-        luck.absDiff += Math.abs(rolled.luck - o.luck.value);
+        luck.absDiff += Math.abs(move.luck - o.luck.value);
       }
       if (o.action === 'move' && o.chequer?.unforced) {
-        const move = mine.find((d) => d.kind === 'move');
         if (!move) throw new Error(`${id}: no analysis of game ${o.game} record ${o.index}`);
         m.unforced++;
         const cls = byClass[positionClass(o.positionId as string)];
